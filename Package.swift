@@ -1,0 +1,56 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// dnsim: a deterministic discrete-event simulator of mobile-OS scheduling behaviour.
+///
+/// Library targets form one-way layers; each depends only on the layers below it:
+///
+///     DNSimCore       engine: virtual time, event queue, seeded randomness, trace, JSON
+///     DNSimCalendar   civil calendar, IANA zones, wall time ↔ instant with gap/fold policy
+///     DNSimPlatforms  OS models (Android, iOS, Electron) and device clocks; knows no plugin
+///     DNSimPlugin     the daily-notification plugin logic, seeing the OS only through ports
+///     DNSimScenario   scenario files: decoding, validation, running, expectations
+///     DNSimReports    JSON result, Markdown behaviour report, text summary
+///     DNSimCLI        argument parsing and commands; the only layer that touches files
+///     dnsim           the thin executable
+let package = Package(
+    name: "dnsim",
+    products: [
+        .executable(name: "dnsim", targets: ["dnsim"]),
+        .library(name: "DNSimCore", targets: ["DNSimCore"]),
+    ],
+    targets: [
+        .target(name: "DNSimCore"),
+        .target(name: "DNSimCalendar", dependencies: ["DNSimCore"]),
+        .target(name: "DNSimPlatforms", dependencies: ["DNSimCore", "DNSimCalendar"]),
+        .target(name: "DNSimPlugin", dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlatforms"]),
+        .target(
+            name: "DNSimScenario",
+            dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlatforms", "DNSimPlugin"]
+        ),
+        .target(
+            name: "DNSimReports",
+            dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlatforms", "DNSimPlugin", "DNSimScenario"]
+        ),
+        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimPlugin", "DNSimScenario", "DNSimReports"]),
+        .executableTarget(name: "dnsim", dependencies: ["DNSimCLI"]),
+        // Hold-model benchmark of the event queue; run through bench/run.sh in release mode.
+        .executableTarget(name: "DNSimBench", dependencies: ["DNSimCore"]),
+
+        .testTarget(name: "DNSimCoreTests", dependencies: ["DNSimCore"]),
+        .testTarget(name: "DNSimCalendarTests", dependencies: ["DNSimCalendar"], exclude: ["Fixtures"]),
+        .testTarget(name: "DNSimPlatformsTests", dependencies: ["DNSimPlatforms"]),
+        .testTarget(name: "DNSimPluginTests", dependencies: ["DNSimPlugin", "DNSimPlatforms"]),
+        .testTarget(name: "DNSimScenarioTests", dependencies: ["DNSimScenario"]),
+        .testTarget(name: "DNSimReportsTests", dependencies: ["DNSimReports", "DNSimScenario"]),
+        .testTarget(name: "DNSimCLITests", dependencies: ["DNSimCLI", "dnsim"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The outside world as the commands see it: streams and files. The real one talks to the
+/// process; tests use a recording one.
+public protocol CommandIO: AnyObject {
+    /// Appends to standard output.
+    func writeOut(_ text: String)
+    /// Appends to standard error.
+    func writeError(_ text: String)
+    /// Reads all of standard input.
+    func readStandardInput() -> [UInt8]
+    /// Reads a file, or returns `nil` with a reason.
+    func readFile(_ path: String) -> Result<[UInt8], FileProblem>
+    /// Writes a file whole (atomically), or reports why it could not.
+    func writeFile(_ path: String, _ text: String) -> FileProblem?
+}
+
+/// Why a file could not be read or written.
+public struct FileProblem: Error, Equatable, Sendable {
+    /// A short description such as "no such file".
+    public var reason: String
+
+    /// Creates a problem.
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// The process's real streams and file system.
+public final class ProcessIO: CommandIO {
+    private var outBuffer = Data()
+
+    /// Creates the process IO.
+    public init() {}
+
+    public func writeOut(_ text: String) { outBuffer.append(contentsOf: Array(text.utf8)) }
+
+    public func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Writes buffered standard output; called once at exit so output is whole or absent.
+    public func flush() {
+        FileHandle.standardOutput.write(outBuffer)
+        outBuffer = Data()
+    }
+
+    public func readStandardInput() -> [UInt8] {
+        Array(FileHandle.standardInput.readDataToEndOfFile())
+    }
+
+    public func readFile(_ path: String) -> Result<[UInt8], FileProblem> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(FileProblem("no such file"))
+        }
+        if isDirectory.boolValue { return .failure(FileProblem("a directory, not a file")) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(FileProblem("the file cannot be read (permissions?)"))
+        }
+        return .success(Array(data))
+    }
+
+    public func writeFile(_ path: String, _ text: String) -> FileProblem? {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return nil
+        } catch {
+            return FileProblem("cannot write \(path)")
+        }
+    }
+}

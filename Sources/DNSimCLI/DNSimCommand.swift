@@ -1,0 +1,71 @@
+import DNSimCore
+import DNSimPlugin
+import DNSimReports
+import DNSimScenario
+
+/// The `dnsim` command line: turns arguments into output and an ``ExitCode``.
+///
+/// All reading and writing goes through ``CommandIO``, so the whole CLI runs in tests.
+public enum DNSimCommand {
+    /// Runs the command line `arguments` (without the program name).
+    public static func main(_ arguments: [String], io: any CommandIO) -> ExitCode {
+        guard let first = arguments.first else {
+            io.writeOut(HelpText.main)
+            return .success
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help": io.writeOut(HelpText.main); return .success
+        case "--version": io.writeOut(DNSimVersion.current + "\n"); return .success
+        case "help":
+            switch rest.first {
+            case "run": io.writeOut(HelpText.run)
+            case "validate": io.writeOut(HelpText.validate)
+            case "schema": io.writeOut(HelpText.schema)
+            case nil: io.writeOut(HelpText.main)
+            case let other?: return usageError("unknown subcommand '\(other)'", io: io)
+            }
+            return .success
+        case "run": return wantsHelp(rest) ? help(HelpText.run, io) : RunCommand.execute(rest, io: io)
+        case "validate": return wantsHelp(rest) ? help(HelpText.validate, io) : ValidateCommand.execute(rest, io: io)
+        case "schema": return wantsHelp(rest) ? help(HelpText.schema, io) : SchemaCommand.execute(rest, io: io)
+        default: return usageError("unknown subcommand '\(first)'", io: io)
+        }
+    }
+
+    private static func wantsHelp(_ arguments: [String]) -> Bool {
+        arguments.contains("--help") || arguments.contains("-h")
+    }
+
+    private static func help(_ text: String, _ io: any CommandIO) -> ExitCode {
+        io.writeOut(text)
+        return .success
+    }
+
+    /// Prints `Error: …` / `Usage: …` / `See 'dnsim --help'` to standard error; returns exit 2.
+    static func usageError(_ message: String, usage: String = "dnsim <subcommand>", io: any CommandIO) -> ExitCode {
+        io.writeError("Error: \(message)\nUsage: \(usage)\n  See 'dnsim --help' for more information.\n")
+        return .usage
+    }
+
+    /// Reads and decodes one scenario (`-` is standard input).
+    static func loadScenario(_ path: String, io: any CommandIO) -> Result<Scenario, ScenarioError> {
+        let label = path == "-" ? "<stdin>" : path
+        let bytes: [UInt8]
+        if path == "-" {
+            bytes = io.readStandardInput()
+        } else {
+            switch io.readFile(path) {
+            case .success(let data): bytes = data
+            case .failure(let problem):
+                return .failure(
+                    ScenarioError(file: label, kind: .unreadable, expected: "a readable scenario file", found: problem.reason))
+            }
+        }
+        do {
+            return .success(try ScenarioDecoder(file: label).decode(bytes))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// The `--help` texts, in the toolchain's OVERVIEW/USAGE/OPTIONS/SUBCOMMANDS layout.
+enum HelpText {
+    static let main = """
+        OVERVIEW: dnsim — a deterministic simulator of mobile-OS notification scheduling.
+
+        Replays a scripted scenario (reboots, force stops, clock and zone changes, DST) against
+        models of the real OS and the daily-notification plugin, in virtual time.
+
+        USAGE: dnsim <subcommand>
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          run                     Run one scenario and report what happened.
+          validate                Check scenario files without running them.
+          schema                  Print the JSON Schema of scenario files.
+
+          See 'dnsim help <subcommand>' for detailed help.
+
+        EXIT STATUS:
+          0  every expectation held
+          1  at least one expectation failed
+          2  unusable input or arguments (nothing was run or written)
+
+        """
+
+    static let run = """
+        OVERVIEW: Run one scenario and report what happened.
+
+        USAGE: dnsim run <file> [--seed <n>] [--profile <profile>] [--format <format>]
+                             [--trace <file>] [--check-determinism]
+
+        ARGUMENTS:
+          <file>                  A scenario file, or '-' for standard input.
+
+        OPTIONS:
+          --seed <n>              Override the scenario's seed (a non-negative integer).
+          --profile <profile>     Override the plugin profile: as-found, directive, corrected.
+          --format <format>       text, json or markdown. (default: text)
+          --trace <file>          Also write the trace as JSON Lines to <file>.
+          --check-determinism     Run twice in-process; exit 1 if the trace digests differ.
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          dnsim run scenarios/android/daily-basic.json
+          dnsim run scenarios/android/reboot-basic.json --profile as-found --format json
+
+        """
+
+    static let validate = """
+        OVERVIEW: Check scenario files without running them.
+
+        USAGE: dnsim validate <file> ...
+
+        ARGUMENTS:
+          <file>                  Scenario files, or '-' for standard input.
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        """
+
+    static let schema = """
+        OVERVIEW: Print the JSON Schema (draft 2020-12, draft-07 keywords only) of scenario files.
+
+        USAGE: dnsim schema
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        """
+}

@@ -1,0 +1,72 @@
+import DNSimCore
+
+/// ISO 8601 / RFC 3339 text for instants, written and read without Foundation formatters.
+///
+/// Output always has seconds; `.SSS` follows only when the milliseconds are non-zero.
+/// Zoned output always uses a numeric offset (`+00:00`, never `Z`); UTC output uses `Z`.
+public enum ISO8601 {
+    /// `instant` as the wall time in `zone` with its numeric offset, e.g.
+    /// `2026-03-29T09:00:00+02:00`, `2026-03-05T07:30:00+05:30`, `2026-03-08T03:30:00-04:00`.
+    public static func format(_ instant: SimInstant, in zone: Zone) -> String {
+        let offset = zone.offsetSeconds(at: instant)
+        return render(instant, offsetSeconds: offset) + formatOffset(seconds: offset)
+    }
+
+    /// `instant` in UTC with a `Z` suffix, e.g. `2026-03-29T07:00:00Z`.
+    public static func formatUTC(_ instant: SimInstant) -> String {
+        render(instant, offsetSeconds: 0) + "Z"
+    }
+
+    /// A UTC offset as `±HH:MM` (`+05:30`, `-04:00`, `+00:00`), or `±HH:MM:SS` for the
+    /// historical offsets that are not whole minutes.
+    public static func formatOffset(seconds: Int) -> String {
+        let magnitude = abs(seconds)
+        var text = (seconds < 0 ? "-" : "+") + CivilMath.zeroPadded(magnitude / 3600, width: 2)
+            + ":" + CivilMath.zeroPadded(magnitude / 60 % 60, width: 2)
+        if magnitude % 60 != 0 {
+            text += ":" + CivilMath.zeroPadded(magnitude % 60, width: 2)
+        }
+        return text
+    }
+
+    /// Parses `YYYY-MM-DDTHH:mm[:ss[.SSS]]` followed by `Z` or `±HH:MM` (also `±HH:MM:SS`,
+    /// as ``formatOffset(seconds:)`` writes for historical offsets).
+    ///
+    /// Strict: uppercase `T` and `Z`, exactly two digits per field, three fraction digits,
+    /// offset hours 00...23. Returns `nil` for anything else.
+    public static func parseInstant(_ text: String) -> SimInstant? {
+        var scanner = TextScanner(text)
+        guard let wall = LocalDateTime.scan(&scanner), let offset = scanOffset(&scanner), scanner.isAtEnd
+        else { return nil }
+        return SimInstant(millisecondsSinceEpoch: wall.millisecondsAsIfUTC - Int64(offset) * 1000)
+    }
+
+    private static func render(_ instant: SimInstant, offsetSeconds: Int) -> String {
+        let wall = LocalDateTime(
+            millisecondsAsIfUTC: instant.millisecondsSinceEpoch + Int64(offsetSeconds) * 1000
+        )
+        return wall.date.description + "T" + wall.time.textWithSeconds
+    }
+
+    /// Reads `Z` or `±HH:MM[:SS]` and returns the offset in seconds.
+    private static func scanOffset(_ scanner: inout TextScanner) -> Int? {
+        if scanner.consume(UInt8(ascii: "Z")) { return 0 }
+        let sign: Int
+        if scanner.consume(UInt8(ascii: "+")) {
+            sign = 1
+        } else if scanner.consume(UInt8(ascii: "-")) {
+            sign = -1
+        } else {
+            return nil
+        }
+        guard let hours = scanner.digits(2), hours <= 23, scanner.consume(UInt8(ascii: ":")),
+            let minutes = scanner.digits(2), minutes <= 59
+        else { return nil }
+        var seconds = 0
+        if scanner.consume(UInt8(ascii: ":")) {
+            guard let s = scanner.digits(2), s <= 59 else { return nil }
+            seconds = s
+        }
+        return sign * (hours * 3600 + minutes * 60 + seconds)
+    }
+}

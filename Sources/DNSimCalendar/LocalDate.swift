@@ -1,0 +1,97 @@
+/// A civil date (year, month, day) in the proleptic Gregorian calendar, with no time zone.
+///
+/// Values are always valid: the failable initialisers reject 2026-02-30 and the like. Dates
+/// compare chronologically. The ``description`` is ISO 8601 `YYYY-MM-DD`; years outside
+/// 0...9999 use the expanded form with a sign (`-0001-01-01`, `+10000-01-01`).
+///
+/// All arithmetic is done on integers with Howard Hinnant's `days_from_civil` /
+/// `civil_from_days`; Foundation `Calendar` is never used, so nothing depends on the host.
+public struct LocalDate: Hashable, Comparable, Sendable {
+    /// The year; 0 is 1 BC and negative years continue the proleptic calendar.
+    public let year: Int
+    /// The month, 1 (January) through 12 (December).
+    public let month: Int
+    /// The day of the month, starting at 1.
+    public let day: Int
+
+    /// The years a `LocalDate` can hold; wide enough for the local date of every `SimInstant`.
+    public static let supportedYears: ClosedRange<Int> = -300_000_000...300_000_000
+
+    /// Creates a date, or returns `nil` when the fields do not name a real day
+    /// (month outside 1...12, day past the month's end, February 29 in a common year,
+    /// or a year outside ``supportedYears``).
+    public init?(year: Int, month: Int, day: Int) {
+        guard Self.supportedYears.contains(year), (1...12).contains(month),
+            day >= 1, day <= CivilMath.daysInMonth(year: year, month: month)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD` (four, two and two ASCII digits), e.g. `2026-03-29`.
+    ///
+    /// Returns `nil` for anything else, including `2026-3-1`, surrounding spaces and invalid days.
+    public init?(parsing text: String) {
+        var scanner = TextScanner(text)
+        guard let date = Self.scan(&scanner), scanner.isAtEnd else { return nil }
+        self = date
+    }
+
+    /// Creates the date `daysSinceEpoch` days after 1970-01-01 (negative: before it).
+    ///
+    /// - Precondition: the resulting year lies in ``supportedYears``.
+    public init(daysSinceEpoch: Int64) {
+        precondition(
+            (-110_000_000_000...110_000_000_000).contains(daysSinceEpoch),
+            "LocalDate out of range"
+        )
+        let civil = CivilMath.civilFromDays(daysSinceEpoch)
+        year = civil.year
+        month = civil.month
+        day = civil.day
+    }
+
+    /// Days from 1970-01-01 to this date; negative for earlier dates.
+    public var daysSinceEpoch: Int64 {
+        CivilMath.daysFromCivil(year: year, month: month, day: day)
+    }
+
+    /// The date `days` calendar days later (earlier when negative).
+    public func adding(days: Int) -> LocalDate {
+        LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days))
+    }
+
+    /// The ISO 8601 day of the week: 1 is Monday, 7 is Sunday.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday (4).
+        Int(CivilMath.floorModulo(daysSinceEpoch + 3, by: 7)) + 1
+    }
+
+    /// Orders dates chronologically.
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Reads `YYYY-MM-DD` from `scanner`; `nil` if the text is not a valid date there.
+    static func scan(_ scanner: inout TextScanner) -> LocalDate? {
+        guard let year = scanner.digits(4), scanner.consume(UInt8(ascii: "-")),
+            let month = scanner.digits(2), scanner.consume(UInt8(ascii: "-")),
+            let day = scanner.digits(2)
+        else { return nil }
+        return LocalDate(year: year, month: month, day: day)
+    }
+}
+
+extension LocalDate: CustomStringConvertible {
+    /// The ISO 8601 rendering `YYYY-MM-DD`, e.g. `2026-03-29`.
+    public var description: String {
+        let yearText: String
+        if (0...9999).contains(year) {
+            yearText = CivilMath.zeroPadded(year, width: 4)
+        } else {
+            yearText = (year < 0 ? "-" : "+") + CivilMath.zeroPadded(abs(year), width: 4)
+        }
+        return yearText + "-" + CivilMath.zeroPadded(month, width: 2) + "-" + CivilMath.zeroPadded(day, width: 2)
+    }
+}

@@ -1,0 +1,91 @@
+import DNSimCore
+
+extension Zone {
+    /// Finds every instant at which this zone's clocks show `wall`.
+    ///
+    /// Let `L` be `wall` read as if it were UTC. The candidate offsets are those in force two
+    /// days before and two days after `L` (taken as instants), plus the offsets in force at
+    /// `L` minus each of them; a candidate `o` is valid when the offset in force at `L − o` is
+    /// `o`. Two distinct valid instants make a fold, one is unique, none is a gap. The ±2 day
+    /// window covers every real-world jump, including Pacific/Apia skipping all of
+    /// 2011-12-30 (−10:00 → +14:00); it assumes at most one transition near the reading.
+    ///
+    /// For a gap the transition instant is found by bisection over whole seconds, so the
+    /// answer does not rely on Foundation reporting it.
+    public func resolve(_ wall: LocalDateTime) -> WallTimeResolution {
+        let local = wall.millisecondsAsIfUTC
+        let twoDays = 2 * CivilMath.millisecondsPerDay
+        let outer = [
+            offsetMilliseconds(atMilliseconds: local - twoDays),
+            offsetMilliseconds(atMilliseconds: local + twoDays),
+        ]
+        var offsets = outer
+        for offset in outer {
+            offsets.append(offsetMilliseconds(atMilliseconds: local - offset))
+        }
+        var valid: [Int64] = []
+        for offset in Set(offsets) where offsetMilliseconds(atMilliseconds: local - offset) == offset {
+            valid.append(local - offset)
+        }
+        valid.sort()
+        if let earlier = valid.first, let later = valid.last {
+            let earlierInstant = SimInstant(millisecondsSinceEpoch: earlier)
+            return earlier == later
+                ? .unique(earlierInstant)
+                : .fold(earlier: earlierInstant, later: SimInstant(millisecondsSinceEpoch: later))
+        }
+        // No offset fits: the reading lies in a gap. Before the transition the clocks showed
+        // less than `wall`, after it more; bisect between `L − max` and `L − min`.
+        let transition = firstChange(
+            fromMilliseconds: local - (offsets.max() ?? 0),
+            toMilliseconds: local - (offsets.min() ?? 0)
+        )
+        let before = offsetSeconds(at: transition - .seconds(1))
+        let after = offsetSeconds(at: transition)
+        return .gap(
+            before: before,
+            after: after,
+            shiftedForward: SimInstant(millisecondsSinceEpoch: local - Int64(before) * 1000),
+            transition: transition
+        )
+    }
+
+    /// The instant at which this zone's clocks show `wall`, choosing by `gap` and `fold` when
+    /// the reading does not exist or exists twice; `nil` only for a gap under ``GapPolicy/skip``.
+    ///
+    /// The defaults (``GapPolicy/shiftForward``, ``FoldPolicy/earlier``) match java.time
+    /// `LocalDateTime.atZone` and Python zoneinfo with `fold=0`: New York 2026-03-08 02:30
+    /// gives 03:30 EDT, 2026-11-01 01:30 gives 01:30 EDT.
+    public func instant(
+        for wall: LocalDateTime,
+        gap: GapPolicy = .shiftForward,
+        fold: FoldPolicy = .earlier
+    ) -> SimInstant? {
+        resolve(wall).instant(gap: gap, fold: fold)
+    }
+
+    private func offsetMilliseconds(atMilliseconds milliseconds: Int64) -> Int64 {
+        Int64(offsetSeconds(at: SimInstant(millisecondsSinceEpoch: milliseconds))) * 1000
+    }
+
+    /// The first whole second in (`start`, `end`] whose offset differs from the offset at
+    /// `start`, or the second containing `end` when none does.
+    private func firstChange(fromMilliseconds start: Int64, toMilliseconds end: Int64) -> SimInstant {
+        var low = CivilMath.floorDivide(start, by: 1000)
+        var high = CivilMath.floorDivide(end, by: 1000)
+        let initial = offsetSeconds(at: SimInstant(secondsSinceEpoch: low))
+        guard offsetSeconds(at: SimInstant(secondsSinceEpoch: high)) != initial else {
+            return SimInstant(secondsSinceEpoch: high)
+        }
+        // Invariant: offset(low) == initial, offset(high) != initial.
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if offsetSeconds(at: SimInstant(secondsSinceEpoch: middle)) == initial {
+                low = middle
+            } else {
+                high = middle
+            }
+        }
+        return SimInstant(secondsSinceEpoch: high)
+    }
+}

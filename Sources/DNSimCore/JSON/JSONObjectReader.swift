@@ -1,0 +1,253 @@
+/// Reads the members of one JSON object with pointer-aware errors, and reports unknown fields.
+///
+/// Every accessor records its key as *known*, whether or not the member is present. After
+/// reading everything it understands, a decoder calls ``finish(knownKeys:)``, which rejects the
+/// first member (in source order) that nobody asked for, listing the known fields:
+///
+/// ```swift
+/// var step = try JSONObjectReader(value, at: pointer)
+/// let at = try step.string("at", expected: #"a local date-time "YYYY-MM-DDTHH:mm""#)
+/// let note = try step.optionalString("note")
+/// try step.finish()
+/// ```
+///
+/// A missing required member is reported at the object's pointer (found `no "at" member`); a
+/// member of the wrong type at the member's pointer. The `optional…` accessors return `nil` only
+/// for an absent member: an explicit `null` is a type error like any other.
+public struct JSONObjectReader: Sendable {
+    /// The object being read.
+    public let object: JSONObject
+    /// Where the object is in the document.
+    public let pointer: JSONPointer
+    /// Keys asked for, in the order first asked.
+    private var askedKeys: [String] = []
+
+    /// Starts reading `value`, which must be an object; otherwise throws with `expected`
+    /// (for example `a step object`) at `pointer`.
+    public init(
+        _ value: JSONValue,
+        at pointer: JSONPointer,
+        expected: String = "an object"
+    ) throws(JSONDecodingError) {
+        guard case .object(let object) = value else {
+            throw JSONDecodingError(pointer: pointer, expected: expected, found: value.describeForError)
+        }
+        self.object = object
+        self.pointer = pointer
+    }
+
+    /// Whether the object has a member `key`. Does not mark the key as known.
+    public func has(_ key: String) -> Bool {
+        object.position(ofKey: key) != nil
+    }
+
+    // MARK: Any value
+
+    /// The value of the required member `key` and its pointer.
+    public mutating func value(
+        _ key: String,
+        expected: String = "a value"
+    ) throws(JSONDecodingError) -> (value: JSONValue, pointer: JSONPointer) {
+        guard let found = optionalValue(key) else {
+            throw missing(key, expected: expected)
+        }
+        return found
+    }
+
+    /// The value of the member `key` and its pointer, or `nil` if there is no such member.
+    public mutating func optionalValue(_ key: String) -> (value: JSONValue, pointer: JSONPointer)? {
+        markAsked(key)
+        guard let value = object[key] else { return nil }
+        return (value: value, pointer: pointer.appending(key))
+    }
+
+    // MARK: Scalars
+
+    /// The required string member `key`.
+    public mutating func string(_ key: String, expected: String = "a string") throws(JSONDecodingError) -> String {
+        guard let result = try optionalString(key, expected: expected) else {
+            throw missing(key, expected: expected)
+        }
+        return result
+    }
+
+    /// The string member `key`, or `nil` if absent.
+    public mutating func optionalString(
+        _ key: String,
+        expected: String = "a string"
+    ) throws(JSONDecodingError) -> String? {
+        guard let (value, memberPointer) = optionalValue(key) else { return nil }
+        guard case .string(let string) = value else {
+            throw mismatch(value, at: memberPointer, expected: expected)
+        }
+        return string
+    }
+
+    /// The required integer member `key`. Only ``JSONValue/integer(_:)`` is accepted: a number
+    /// such as `1.5` or `1e30` is an error.
+    public mutating func int64(_ key: String, expected: String = "an integer") throws(JSONDecodingError) -> Int64 {
+        guard let result = try optionalInt64(key, expected: expected) else {
+            throw missing(key, expected: expected)
+        }
+        return result
+    }
+
+    /// The integer member `key`, or `nil` if absent.
+    public mutating func optionalInt64(
+        _ key: String,
+        expected: String = "an integer"
+    ) throws(JSONDecodingError) -> Int64? {
+        guard let (value, memberPointer) = optionalValue(key) else { return nil }
+        guard case .integer(let integer) = value else {
+            throw mismatch(value, at: memberPointer, expected: expected)
+        }
+        return integer
+    }
+
+    /// The required Boolean member `key`.
+    public mutating func bool(_ key: String, expected: String = "true or false") throws(JSONDecodingError) -> Bool {
+        guard let result = try optionalBool(key, expected: expected) else {
+            throw missing(key, expected: expected)
+        }
+        return result
+    }
+
+    /// The Boolean member `key`, or `nil` if absent.
+    public mutating func optionalBool(
+        _ key: String,
+        expected: String = "true or false"
+    ) throws(JSONDecodingError) -> Bool? {
+        guard let (value, memberPointer) = optionalValue(key) else { return nil }
+        guard case .bool(let flag) = value else {
+            throw mismatch(value, at: memberPointer, expected: expected)
+        }
+        return flag
+    }
+
+    /// The required string member `key` as a case of `E`; an error lists the allowed values.
+    public mutating func enumeration<E: RawRepresentable & CaseIterable>(
+        _ key: String,
+        as type: E.Type
+    ) throws(JSONDecodingError) -> E where E.RawValue == String {
+        guard let result = try optionalEnumeration(key, as: type) else {
+            throw missing(key, expected: Self.allowedValues(of: type))
+        }
+        return result
+    }
+
+    /// The string member `key` as a case of `E`, or `nil` if absent; an error lists the allowed
+    /// values, for example `one of "android", "ios"`.
+    public mutating func optionalEnumeration<E: RawRepresentable & CaseIterable>(
+        _ key: String,
+        as type: E.Type
+    ) throws(JSONDecodingError) -> E? where E.RawValue == String {
+        guard let (value, memberPointer) = optionalValue(key) else { return nil }
+        guard case .string(let string) = value, let result = E(rawValue: string) else {
+            throw mismatch(value, at: memberPointer, expected: Self.allowedValues(of: type))
+        }
+        return result
+    }
+
+    // MARK: Containers
+
+    /// The elements of the required array member `key`, each with its pointer.
+    public mutating func array(
+        _ key: String,
+        expected: String = "an array"
+    ) throws(JSONDecodingError) -> [(value: JSONValue, pointer: JSONPointer)] {
+        guard let result = try optionalArray(key, expected: expected) else {
+            throw missing(key, expected: expected)
+        }
+        return result
+    }
+
+    /// The elements of the array member `key`, each with its pointer, or `nil` if absent.
+    public mutating func optionalArray(
+        _ key: String,
+        expected: String = "an array"
+    ) throws(JSONDecodingError) -> [(value: JSONValue, pointer: JSONPointer)]? {
+        guard let (value, memberPointer) = optionalValue(key) else { return nil }
+        guard case .array(let elements) = value else {
+            throw mismatch(value, at: memberPointer, expected: expected)
+        }
+        return elements.enumerated().map { (value: $0.element, pointer: memberPointer.appending($0.offset)) }
+    }
+
+    /// A reader for the required object member `key`.
+    public mutating func object(
+        _ key: String,
+        expected: String = "an object"
+    ) throws(JSONDecodingError) -> JSONObjectReader {
+        guard let result = try optionalObject(key, expected: expected) else {
+            throw missing(key, expected: expected)
+        }
+        return result
+    }
+
+    /// A reader for the object member `key`, or `nil` if absent.
+    public mutating func optionalObject(
+        _ key: String,
+        expected: String = "an object"
+    ) throws(JSONDecodingError) -> JSONObjectReader? {
+        guard let (value, memberPointer) = optionalValue(key) else { return nil }
+        return try JSONObjectReader(value, at: memberPointer, expected: expected)
+    }
+
+    // MARK: Finishing
+
+    /// Throws for the first member, in source order, whose key was never asked for and is not
+    /// in `extra`. The error points at that member, expects `one of the known fields: a, b, c`
+    /// (asked keys and `extra`, sorted by UTF-8 bytes) and found `an unknown field "x"`.
+    public func finish(knownKeys extra: [String] = []) throws(JSONDecodingError) {
+        let known = askedKeys + extra
+        for key in object.keys where !known.contains(where: { Self.sameKey($0, key) }) {
+            throw JSONDecodingError(
+                pointer: pointer.appending(key),
+                expected: Self.knownFieldsDescription(known),
+                found: "an unknown field \"\(JSONWriter.escapedContents(key))\""
+            )
+        }
+    }
+
+    // MARK: Helpers
+
+    private mutating func markAsked(_ key: String) {
+        if !askedKeys.contains(where: { Self.sameKey($0, key) }) {
+            askedKeys.append(key)
+        }
+    }
+
+    private func missing(_ key: String, expected: String) -> JSONDecodingError {
+        let name = "\"\(JSONWriter.escapedContents(key))\""
+        return JSONDecodingError(
+            pointer: pointer,
+            expected: "a member \(name) (\(expected))",
+            found: "no \(name) member"
+        )
+    }
+
+    private func mismatch(_ value: JSONValue, at memberPointer: JSONPointer, expected: String) -> JSONDecodingError {
+        JSONDecodingError(pointer: memberPointer, expected: expected, found: value.describeForError)
+    }
+
+    /// Keys are compared by UTF-8 bytes, as in ``JSONObject``.
+    private static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    private static func knownFieldsDescription(_ keys: [String]) -> String {
+        var unique: [String] = []
+        for key in keys where !unique.contains(where: { sameKey($0, key) }) {
+            unique.append(key)
+        }
+        guard !unique.isEmpty else { return "an object with no fields" }
+        unique.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return "one of the known fields: " + unique.joined(separator: ", ")
+    }
+
+    private static func allowedValues<E: RawRepresentable & CaseIterable>(of type: E.Type) -> String
+    where E.RawValue == String {
+        let names = type.allCases.map { "\"\(JSONWriter.escapedContents($0.rawValue))\"" }
+        return names.count == 1 ? names[0] : "one of " + names.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,131 @@
+/// Writes ``JSONValue``s as byte-stable JSON text, the same on every platform.
+///
+/// - Object keys are always written sorted by their UTF-8 bytes; source order is ignored.
+/// - Strings escape `"`, `\` and the control characters U+0000–U+001F (as `\b`, `\f`, `\n`,
+///   `\r`, `\t`, or `\u00xx` with lowercase hex); `/` and all non-ASCII text are written as-is.
+/// - A double with an integral value within ±2^53 is written as an integer (`2.0` → `2`); other
+///   finite doubles use Swift's shortest round-tripping `description` (`0.1`, `1e+300`);
+///   non-finite doubles, which JSON cannot represent, are written as `null`. dnsim's own
+///   outputs avoid doubles altogether, so their bytes never depend on float formatting.
+/// - No trailing newline is written; callers add one where they want it.
+public enum JSONWriter {
+    /// The layout of the written text.
+    public enum Style: Sendable {
+        /// Two-space indentation, one array element or object member per line,
+        /// `"key": value`, and `{}` / `[]` for empty containers.
+        case pretty
+        /// No whitespace at all, for JSON Lines.
+        case compact
+    }
+
+    /// The JSON text of `value`.
+    public static func string(_ value: JSONValue, style: Style = .pretty) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(value, style: style, indent: 0, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func write(_ value: JSONValue, style: Style, indent: Int, to output: inout [UInt8]) {
+        switch value {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let integer):
+            output.append(contentsOf: String(integer).utf8)
+        case .double(let double):
+            output.append(contentsOf: numberText(double).utf8)
+        case .string(let string):
+            writeString(string, to: &output)
+        case .array(let elements):
+            if elements.isEmpty {
+                output.append(contentsOf: "[]".utf8)
+                return
+            }
+            output.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                newline(style: style, indent: indent + 1, to: &output)
+                write(element, style: style, indent: indent + 1, to: &output)
+            }
+            newline(style: style, indent: indent, to: &output)
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            if object.isEmpty {
+                output.append(contentsOf: "{}".utf8)
+                return
+            }
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in object.membersSortedByKey.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                newline(style: style, indent: indent + 1, to: &output)
+                writeString(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if style == .pretty { output.append(UInt8(ascii: " ")) }
+                write(member.value, style: style, indent: indent + 1, to: &output)
+            }
+            newline(style: style, indent: indent, to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(style: Style, indent: Int, to output: inout [UInt8]) {
+        guard style == .pretty else { return }
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private static func writeString(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        appendEscaped(string, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ string: String, to output: inout [UInt8]) {
+        let hexDigits = Array("0123456789abcdef".utf8)
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""):
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"):
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x08:
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C:
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0A:
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D:
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09:
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x00 ..< 0x20:
+                output.append(contentsOf: "\\u00".utf8)
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
+            default:
+                output.append(byte)
+            }
+        }
+    }
+
+    /// The contents of `string` as written between the quotes of a JSON string.
+    static func escapedContents(_ string: String) -> String {
+        var output: [UInt8] = []
+        appendEscaped(string, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The JSON text of a double: an integer within ±2^53 if integral, Swift's shortest
+    /// `description` otherwise, `null` if not finite.
+    static func numberText(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        // Int64(value) truncates, so converting back gives `value` only if it is integral. (This
+        // also avoids `rounded(_:)`, which calls libm's `trunc`; the library does not link libm.)
+        if value.magnitude <= 9_007_199_254_740_992, Double(Int64(value)) == value {
+            return String(Int64(value))
+        }
+        return value.description
+    }
+}

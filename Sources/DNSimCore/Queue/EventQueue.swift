@@ -1,0 +1,197 @@
+/// The future-event set: a binary min-heap of events ordered by `(time, priority, sequence)`.
+///
+/// `sequence` is a counter assigned at insertion, so events with equal time and priority come
+/// out in insertion order (FIFO), independent of the heap's internal layout. This ordering is the
+/// determinism contract of the engine.
+///
+/// Cancellation is lazy: ``cancel(_:)`` remembers the handle and the event is dropped when it
+/// reaches the top. ``count`` counts only live events.
+///
+/// - Complexity: ``insert(_:at:priority:cause:)`` and ``popMin()`` are O(log n); ``cancel(_:)``
+///   is O(n), which suits its rare use (an alarm replaced or removed).
+@frozen
+public struct EventQueue<Payload> {
+    /// One queued event. `order` packs the priority into the top byte and the sequence number
+    /// into the low 56 bits, so one integer comparison breaks a time tie.
+    @frozen
+    public struct Entry {
+        /// When the event is due.
+        public var time: SimInstant
+        @usableFromInline var order: UInt64
+        /// The trace record that caused this event, or -1 when there is none.
+        public var cause: Int32
+        /// What happens when the event is due.
+        public var payload: Payload
+
+        @inlinable
+        init(time: SimInstant, order: UInt64, cause: Int32, payload: Payload) {
+            self.time = time
+            self.order = order
+            self.cause = cause
+            self.payload = payload
+        }
+
+        /// The handle returned when the event was inserted.
+        @inlinable public var handle: EventHandle { EventHandle(sequence: order & EventQueue.sequenceMask) }
+
+        /// The priority the event was inserted with.
+        @inlinable public var priority: EventPriority { EventPriority(rank: UInt8(truncatingIfNeeded: order >> 56)) }
+
+        @inlinable
+        func precedes(_ other: Entry) -> Bool {
+            time.millisecondsSinceEpoch < other.time.millisecondsSinceEpoch
+                || (time.millisecondsSinceEpoch == other.time.millisecondsSinceEpoch && order < other.order)
+        }
+    }
+
+    @usableFromInline static var sequenceMask: UInt64 { (1 << 56) - 1 }
+
+    @usableFromInline var storage: ContiguousArray<Entry>
+    @usableFromInline var nextSequence: UInt64
+    @usableFromInline var cancelled: Set<UInt64>
+
+    /// Creates an empty queue.
+    @inlinable
+    public init() {
+        storage = []
+        nextSequence = 0
+        cancelled = []
+    }
+
+    /// Creates an empty queue with room for `capacity` events before it reallocates.
+    @inlinable
+    public init(reservingCapacity capacity: Int) {
+        self.init()
+        storage.reserveCapacity(capacity)
+    }
+
+    /// The number of live (not cancelled) events.
+    @inlinable
+    public var count: Int { storage.count - cancelled.count }
+
+    /// Whether no live event is queued.
+    @inlinable
+    public var isEmpty: Bool { count == 0 }
+
+    /// Inserts an event and returns its handle.
+    @inlinable
+    @discardableResult
+    public mutating func insert(
+        _ payload: Payload, at time: SimInstant, priority: EventPriority = .normal, cause: Int32 = -1
+    ) -> EventHandle {
+        let sequence = nextSequence
+        nextSequence &+= 1
+        let entry = Entry(time: time, order: UInt64(priority.rank) << 56 | sequence, cause: cause, payload: payload)
+        storage.append(entry)
+        siftUp(from: storage.count &- 1)
+        return EventHandle(sequence: sequence)
+    }
+
+    /// Cancels a queued event. Returns `false` when the handle is unknown, already cancelled,
+    /// or its event already ran.
+    @inlinable
+    @discardableResult
+    public mutating func cancel(_ handle: EventHandle) -> Bool {
+        guard handle.sequence < nextSequence, !cancelled.contains(handle.sequence) else { return false }
+        guard storage.contains(where: { $0.order & Self.sequenceMask == handle.sequence }) else { return false }
+        cancelled.insert(handle.sequence)
+        return true
+    }
+
+    /// The earliest live event, without removing it.
+    @inlinable
+    public mutating func peekMin() -> Entry? {
+        dropCancelledTop()
+        return storage.first
+    }
+
+    /// Removes and returns the earliest live event.
+    @inlinable
+    public mutating func popMin() -> Entry? {
+        dropCancelledTop()
+        return removeTop()
+    }
+
+    /// Every live event in the order it would run; for inspection and end-of-run checks.
+    public func orderedEntries() -> [Entry] {
+        storage.filter { !cancelled.contains($0.order & Self.sequenceMask) }
+            .sorted { $0.precedes($1) }
+    }
+
+    /// Drops cancelled events from the top. The common case, nothing cancelled, is one inlined
+    /// emptiness test; the set lookups live in ``dropCancelledTopSlow()``.
+    @inlinable
+    @inline(__always)
+    mutating func dropCancelledTop() {
+        if !cancelled.isEmpty { dropCancelledTopSlow() }
+    }
+
+    @inlinable
+    @inline(never)
+    mutating func dropCancelledTopSlow() {
+        while !cancelled.isEmpty, let top = storage.first,
+            cancelled.remove(top.order & Self.sequenceMask) != nil
+        {
+            _ = removeTop()
+        }
+    }
+
+    /// Removes the top entry just returned by ``peekMin()``, which has already dropped the
+    /// cancelled tops; so this is exactly what ``popMin()`` would do next, minus a second
+    /// cancellation check and a second copy of the entry.
+    ///
+    /// - Precondition: the last mutation was a ``peekMin()`` that returned an entry.
+    @inlinable
+    mutating func removePeekedMin() {
+        let last = storage.removeLast()
+        if !storage.isEmpty { siftDown(last) }
+    }
+
+    @inlinable
+    mutating func removeTop() -> Entry? {
+        guard let last = storage.popLast() else { return nil }
+        if storage.isEmpty { return last }
+        let top = storage[0]
+        siftDown(last)
+        return top
+    }
+
+    /// Moves the element at `index` up until its parent precedes it (hole technique).
+    @inlinable
+    mutating func siftUp(from index: Int) {
+        storage.withUnsafeMutableBufferPointer { buffer in
+            var child = index
+            let moving = buffer[child]
+            while child > 0 {
+                let parent = (child &- 1) >> 1
+                guard moving.precedes(buffer[parent]) else { break }
+                buffer[child] = buffer[parent]
+                child = parent
+            }
+            buffer[child] = moving
+        }
+    }
+
+    /// Places `moving` at the root and sifts it down (hole technique).
+    @inlinable
+    mutating func siftDown(_ moving: Entry) {
+        storage.withUnsafeMutableBufferPointer { buffer in
+            let n = buffer.count
+            var hole = 0
+            while true {
+                let left = hole &* 2 &+ 1
+                if left >= n { break }
+                let right = left &+ 1
+                var child = left
+                if right < n, buffer[right].precedes(buffer[left]) { child = right }
+                guard buffer[child].precedes(moving) else { break }
+                buffer[hole] = buffer[child]
+                hole = child
+            }
+            buffer[hole] = moving
+        }
+    }
+}
+
+extension EventQueue: Sendable where Payload: Sendable {}
+extension EventQueue.Entry: Sendable where Payload: Sendable {}

@@ -1,0 +1,31 @@
+/// The 64-bit FNV-1a hash: a stable, seedless hash for stream derivation and trace digests.
+///
+/// Swift's `Hasher` is seeded per process, so it must never feed anything that is output or that
+/// decides behaviour.
+public enum FNV1a {
+    /// The FNV-1a 64-bit offset basis.
+    public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// The FNV-1a 64-bit prime.
+    public static let prime: UInt64 = 0x100_0000_01b3
+
+    /// Hashes the UTF-8 bytes of `text`.
+    public static func hash64(_ text: String) -> UInt64 {
+        var hash = offsetBasis
+        update(&hash, with: text)
+        return hash
+    }
+
+    /// Folds the UTF-8 bytes of `text` into a running hash.
+    public static func update(_ hash: inout UInt64, with text: String) {
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* prime
+        }
+    }
+
+    /// Renders a hash as 16 lowercase hexadecimal digits.
+    public static func hex(_ hash: UInt64) -> String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,127 @@
+import DNSimCalendar
+import DNSimCore
+
+/// The app's view of the OS: the calls it could make on a phone, and nothing else.
+///
+/// Shaped after `android.content.Context` and the services it hands out (`AlarmManager`,
+/// `NotificationManager`, `PendingIntent`, `SystemClock`), so plugin code written against it
+/// reads like the Kotlin it models.
+public struct AndroidContext<App: AndroidApplication> {
+    unowned let system: AndroidSystem<App>
+
+    init(system: AndroidSystem<App>) { self.system = system }
+
+    /// `Build.VERSION.SDK_INT`.
+    public var sdkInt: Int { system.profile.apiLevel }
+    /// `System.currentTimeMillis()`: the wall clock (T8).
+    public func currentTimeMillis() -> Int64 { system.clock.wallMillis(at: system.sim.now) }
+    /// `SystemClock.elapsedRealtime()`: ms since boot (T8).
+    public func elapsedRealtime() -> Int64 { system.clock.elapsedRealtime(at: system.sim.now) }
+    /// `ZoneId.systemDefault()`.
+    public var timeZone: Zone { system.clock.zone }
+    /// The AlarmManager service.
+    public var alarmManager: AndroidAlarmManagerPort<App> { AndroidAlarmManagerPort(system: system) }
+    /// `ApplicationStartInfo.wasForceStopped()` for the current process start (API 35+, A28);
+    /// `nil` below API 35 where the call does not exist.
+    public var wasForceStopped: Bool? { sdkInt >= 35 ? system.wasForceStoppedSinceLastStart : nil }
+
+    /// `NotificationManager.notify(id, notification)`.
+    public func notify(id: Int, title: String, body: String, extras: [AndroidExtra]) {
+        system.notify(id: id, title: title, body: body, extras: extras)
+    }
+
+    /// `NotificationManagerCompat.areNotificationsEnabled()`.
+    public var areNotificationsEnabled: Bool { system.postNotificationsGranted }
+
+    /// Reads and writes the app's credential-encrypted storage (its database), which is
+    /// unreadable between a boot and the first unlock (A33).
+    public func withStorage<R>(_ body: (inout App.Storage) throws -> R) throws -> R {
+        guard system.isUnlockedSinceBoot else {
+            system.trace("android.storage", "storage.locked", rule: .a33)
+            throw AndroidStorageError.credentialStorageLocked
+        }
+        return try body(&system.storage)
+    }
+
+    /// Writes a line to the trace as the app (`Log.i`), for the app's own decisions.
+    @discardableResult
+    public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, details)
+    }
+}
+
+/// Why storage could not be opened.
+public enum AndroidStorageError: Error, Equatable, Sendable {
+    /// Credential-encrypted storage before the first unlock after boot (A33).
+    case credentialStorageLocked
+}
+
+/// The AlarmManager calls available to the app.
+public struct AndroidAlarmManagerPort<App: AndroidApplication> {
+    unowned let system: AndroidSystem<App>
+
+    /// `canScheduleExactAlarms()` (A19).
+    public func canScheduleExactAlarms() -> Bool { system.canScheduleExactAlarms }
+
+    /// `setExactAndAllowWhileIdle(type, triggerAtMillis, operation)` (A7).
+    public func setExactAndAllowWhileIdle(
+        _ type: AndroidAlarm.ClockType, _ triggerAtMillis: Int64, _ operation: AndroidPendingIntent
+    ) throws {
+        try system.setAlarm(
+            method: .setExactAndAllowWhileIdle, type: type, triggerAtMillis: triggerAtMillis, windowLength: 0,
+            operation: operation)
+    }
+
+    /// `setExact(type, triggerAtMillis, operation)` (A6).
+    public func setExact(_ type: AndroidAlarm.ClockType, _ triggerAtMillis: Int64, _ operation: AndroidPendingIntent)
+        throws
+    {
+        try system.setAlarm(
+            method: .setExact, type: type, triggerAtMillis: triggerAtMillis, windowLength: 0, operation: operation)
+    }
+
+    /// `set(type, triggerAtMillis, operation)`: inexact (A3, A4).
+    public func set(_ type: AndroidAlarm.ClockType, _ triggerAtMillis: Int64, _ operation: AndroidPendingIntent) {
+        try? system.setAlarm(
+            method: .set, type: type, triggerAtMillis: triggerAtMillis, windowLength: 0, operation: operation)
+    }
+
+    /// `setAndAllowWhileIdle(type, triggerAtMillis, operation)`: inexact (A8).
+    public func setAndAllowWhileIdle(
+        _ type: AndroidAlarm.ClockType, _ triggerAtMillis: Int64, _ operation: AndroidPendingIntent
+    ) {
+        try? system.setAlarm(
+            method: .setAndAllowWhileIdle, type: type, triggerAtMillis: triggerAtMillis, windowLength: 0,
+            operation: operation)
+    }
+
+    /// `setWindow(type, windowStartMillis, windowLengthMillis, operation)` (A5).
+    public func setWindow(
+        _ type: AndroidAlarm.ClockType, _ windowStartMillis: Int64, _ windowLengthMillis: Int64,
+        _ operation: AndroidPendingIntent
+    ) {
+        try? system.setAlarm(
+            method: .setWindow, type: type, triggerAtMillis: windowStartMillis, windowLength: windowLengthMillis,
+            operation: operation)
+    }
+
+    /// `cancel(operation)`.
+    public func cancel(_ operation: AndroidPendingIntent) { system.cancelAlarm(operation) }
+
+    /// `PendingIntent.cancel()`: removes the PendingIntent itself (and so any alarm using it).
+    public func cancelPendingIntent(_ operation: AndroidPendingIntent) {
+        system.cancelAlarm(operation)
+        system.pendingIntents.removeAll { $0.matches(operation) }
+    }
+
+    /// `PendingIntent.getBroadcast(..., FLAG_NO_CREATE) != null` (A18): whether a PendingIntent
+    /// equal to `operation` still exists. It outlives its alarm (fired or removed): on API ≤ 34 it
+    /// survives a force stop, on API 35+ a force stop cancels it (A28); a reboot clears it.
+    public func pendingIntentExists(_ operation: AndroidPendingIntent) -> Bool {
+        let exists = system.pendingIntents.contains { $0.matches(operation) }
+        system.trace(
+            "android.alarm", "pendingIntent.probe", rule: .a18,
+            [TraceDetail("operation", operation.description), TraceDetail("exists", String(exists))])
+        return exists
+    }
+}

@@ -1,0 +1,63 @@
+/// A broadcast Intent as the model needs it: an action plus string extras.
+public struct AndroidIntent: Hashable, Sendable {
+    /// The action string, such as ``bootCompleted``.
+    public var action: String
+    /// Extras carried by the Intent, in insertion order.
+    public var extras: [AndroidExtra]
+
+    /// Creates an Intent.
+    public init(action: String, extras: [AndroidExtra] = []) {
+        self.action = action
+        self.extras = extras
+    }
+
+    /// The first extra named `key`.
+    public func extra(_ key: String) -> String? { extras.first { $0.key == key }?.value }
+
+    /// `android.intent.action.BOOT_COMPLETED` (A32).
+    public static let bootCompleted = "android.intent.action.BOOT_COMPLETED"
+    /// `android.intent.action.LOCKED_BOOT_COMPLETED` (A33).
+    public static let lockedBootCompleted = "android.intent.action.LOCKED_BOOT_COMPLETED"
+    /// `android.intent.action.TIME_SET` (A14).
+    public static let timeSet = "android.intent.action.TIME_SET"
+    /// `android.intent.action.TIMEZONE_CHANGED` (A15).
+    public static let timezoneChanged = "android.intent.action.TIMEZONE_CHANGED"
+    /// `android.intent.action.MY_PACKAGE_REPLACED` (A35).
+    public static let myPackageReplaced = "android.intent.action.MY_PACKAGE_REPLACED"
+}
+
+/// One key–value extra of an ``AndroidIntent`` or notification.
+public struct AndroidExtra: Hashable, Sendable {
+    /// The key.
+    public var key: String
+    /// The value.
+    public var value: String
+
+    /// Creates an extra.
+    public init(_ key: String, _ value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A PendingIntent for a broadcast, identified as Android identifies it: two are equal when
+/// their request code and Intent action match (`Intent.filterEquals`, extras ignored).
+public struct AndroidPendingIntent: Hashable, Sendable, CustomStringConvertible {
+    /// The request code passed to `PendingIntent.getBroadcast`.
+    public var requestCode: Int
+    /// The Intent the broadcast will carry.
+    public var intent: AndroidIntent
+
+    /// Creates a PendingIntent.
+    public init(requestCode: Int, intent: AndroidIntent) {
+        self.requestCode = requestCode
+        self.intent = intent
+    }
+
+    /// Whether `other` names the same PendingIntent (request code and action).
+    public func matches(_ other: AndroidPendingIntent) -> Bool {
+        requestCode == other.requestCode && intent.action == other.intent.action
+    }
+
+    public var description: String { "PendingIntent(\(intent.action)#\(requestCode))" }
+}

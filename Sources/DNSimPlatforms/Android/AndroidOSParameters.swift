@@ -1,0 +1,26 @@
+/// Android behaviours that real devices vary, as explicit, printed parameters.
+public struct AndroidOSParameters: Sendable, Hashable {
+    /// Largest deferral of an inexact `set()` alarm as a fraction of the delay, in percent (A4).
+    public var inexactDeferralPercent: Int = 75
+    /// The minimum effective `setWindow` length on API 31+ in ms (A5).
+    public var minimumWindowMillis: Int64 = 600_000
+    /// Whether the exact-alarm permission is granted at the start of the run (A20, A22).
+    /// `nil` means the API level's default for a new install: granted on 31–33, denied on 34+
+    /// for apps targeting 33+.
+    public var exactAlarmGranted: Bool? = nil
+    /// Whether POST_NOTIFICATIONS is granted at the start (A49; only matters on API 33+).
+    public var postNotificationsGranted: Bool = true
+
+    /// Creates the default parameters.
+    public init() {}
+
+    /// The parameters as printed key–value pairs, in a fixed order.
+    public func described(resolvedExactAlarm: Bool) -> [(String, String)] {
+        [
+            ("android.inexactDeferralPercent", String(inexactDeferralPercent)),
+            ("android.minimumWindowMillis", String(minimumWindowMillis)),
+            ("android.exactAlarmGranted", String(resolvedExactAlarm)),
+            ("android.postNotificationsGranted", String(postNotificationsGranted)),
+        ]
+    }
+}

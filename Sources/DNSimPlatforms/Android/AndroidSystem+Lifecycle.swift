@@ -1,0 +1,183 @@
+import DNSimCalendar
+import DNSimCore
+
+extension AndroidSystem {
+    /// Starts the app's process if it is not running; returns whether it had to.
+    @discardableResult
+    func ensureProcess(reason: String, cause: Int32) -> Bool {
+        if process != nil { return false }
+        trace("android.am", "process.start", rule: .a2, cause: cause, [TraceDetail("reason", reason)])
+        process = App(build: build)
+        return true
+    }
+
+    /// Kills the app's process; scheduled alarms and storage are untouched (A31).
+    func killProcess(reason: String, rule: OSRule) {
+        guard process != nil else { return }
+        trace("android.am", "process.killed", rule: rule, [TraceDetail("reason", reason)])
+        process = nil
+        isInForeground = false
+    }
+
+    /// Delivers an Intent to the app, honouring the stopped state (A27), the manifest, and the
+    /// boot lock (A33). Alarm PendingIntents target the app explicitly.
+    func deliver(_ intent: AndroidIntent, cause: Int32, fromAlarm: Bool = false) {
+        let details = [TraceDetail("action", intent.action)]
+        guard isPoweredOn else { return }
+        if isStopped {
+            trace("android.broadcast", "broadcast.excluded", rule: .a27, cause: cause, details)
+            return
+        }
+        if !fromAlarm && !manifest.receiverActions.contains(intent.action) {
+            trace("android.broadcast", "broadcast.noReceiver", cause: cause, details)
+            return
+        }
+        if !isUnlockedSinceBoot && !manifest.directBootAware {
+            trace("android.broadcast", "broadcast.deferredUntilUnlock", rule: .a33, cause: cause, details)
+            return
+        }
+        let record = trace("android.broadcast", "broadcast.delivered", cause: cause, details)
+        ensureProcess(reason: fromAlarm ? "alarm" : "broadcast", cause: record)
+        process?.onReceive(intent, context: context)
+    }
+
+    /// The user opens the app from the launcher.
+    public func launchApp() {
+        guard isPoweredOn else {
+            trace("android.am", "launch.ignored", [TraceDetail("reason", "device is off")])
+            return
+        }
+        let record = trace("android.am", "user.launch")
+        if isStopped {
+            isStopped = false
+            trace("android.am", "package.unstopped", rule: .a27, cause: record)
+            if profile.apiLevel >= 35 {
+                // A28: on leaving the stopped state the system delivers BOOT_COMPLETED.
+                deliver(AndroidIntent(action: AndroidIntent.bootCompleted), cause: record)
+            }
+        }
+        let cold = ensureProcess(reason: "launcher", cause: record)
+        isInForeground = true
+        process?.onLaunch(cold ? .cold : .warm, context: context)
+        if cold { wasForceStoppedSinceLastStart = false }
+    }
+
+    /// The user leaves the app for the home screen (the process keeps running).
+    public func moveAppToBackground() {
+        guard isInForeground else { return }
+        isInForeground = false
+        trace("android.am", "app.background")
+    }
+
+    /// The user swipes the app away from recents (A30).
+    public func swipeFromRecents() {
+        trace("android.am", "user.swipe", rule: .a30, [TraceDetail("profile", profile.name)])
+        if profile.swipeActsAsForceStop {
+            forceStop(reasonKind: "swipe treated as force stop by the OEM profile")
+        } else {
+            killProcess(reason: "task removed from recents", rule: .a30)
+        }
+    }
+
+    /// The system kills the process for memory (A31).
+    public func killForMemory() {
+        killProcess(reason: "low memory", rule: .a31)
+    }
+
+    /// Settings → Force stop (A26, A27, A28, A36).
+    public func forceStop(reasonKind: String = "settings force stop") {
+        let record = trace("android.am", "package.forceStopped", rule: .a26, [TraceDetail("by", reasonKind)])
+        killProcess(reason: "force stop", rule: .a26)
+        isStopped = true
+        wasForceStoppedSinceLastStart = true
+        clearAllAlarms(kind: "alarm.removedByForceStop", rule: .a26)
+        if !shownNotificationIDs.isEmpty {
+            trace("android.notification", "notifications.clearedByForceStop", rule: .a36, cause: record)
+            shownNotificationIDs.removeAll()
+        }
+        if profile.apiLevel >= 35 {
+            trace("android.am", "pendingIntents.cancelled", rule: .a28, cause: record)
+            pendingIntents.removeAll()
+        }
+    }
+
+    /// Powers the device off now and on again after `offFor`; the user unlocks `unlockAfter`
+    /// the boot (or never, until an explicit ``unlock()``).
+    public func reboot(offFor: SimDuration, unlockAfter: SimDuration?) {
+        let record = trace("android.power", "device.shutdown", rule: .a1)
+        killProcess(reason: "shutdown", rule: .a1)
+        clearAllAlarms(kind: "alarm.clearedByReboot", rule: .a1)
+        pendingIntents.removeAll()
+        shownNotificationIDs.removeAll()
+        isPoweredOn = false
+        isUnlockedSinceBoot = false
+        pendingUnlockDelay = unlockAfter
+        sim.schedule(.android(.bootFinished), after: offFor, priority: .system, cause: record)
+    }
+
+    func finishBoot() {
+        isPoweredOn = true
+        clock.boot(at: sim.now)
+        let record = trace("android.power", "device.booted", rule: .a33)
+        if manifest.directBootAware && manifest.receiverActions.contains(AndroidIntent.lockedBootCompleted) {
+            deliver(AndroidIntent(action: AndroidIntent.lockedBootCompleted), cause: record)
+        } else {
+            trace("android.broadcast", "lockedBoot.notDelivered", rule: .a33, cause: record)
+        }
+        if let delay = pendingUnlockDelay {
+            pendingUnlockDelay = nil
+            sim.schedule(.android(.userUnlock), after: delay, priority: .system, cause: record)
+        }
+    }
+
+    /// The user unlocks the device; the first unlock after boot sends BOOT_COMPLETED (A32).
+    public func unlock() {
+        guard isPoweredOn else { return }
+        let first = !isUnlockedSinceBoot
+        isUnlockedSinceBoot = true
+        let record = trace("android.power", "user.unlock", [TraceDetail("firstSinceBoot", String(first))])
+        if first {
+            let sent = trace("android.broadcast", "bootCompleted.sent", rule: .a32, cause: record)
+            deliver(AndroidIntent(action: AndroidIntent.bootCompleted), cause: sent)
+        }
+    }
+
+    /// The user or the network sets the wall clock (A14).
+    public func setWallClock(toWallMillis wallMillis: Int64, source: String) {
+        clock.setWallClock(to: wallMillis, at: sim.now)
+        let record = trace(
+            "android.clock", "clock.set", rule: .a14,
+            [TraceDetail("source", source), TraceDetail("wallMillis", String(wallMillis))])
+        rebatchWallClockAlarms()
+        deliver(AndroidIntent(action: AndroidIntent.timeSet), cause: record)
+    }
+
+    /// The device's time zone changes (A15): RTC alarms stay at their UTC instants.
+    public func setTimeZone(_ zone: Zone) {
+        clock.setZone(zone)
+        let record = trace("android.clock", "timezone.changed", rule: .a15, [TraceDetail("zone", zone.identifier)])
+        deliver(
+            AndroidIntent(action: AndroidIntent.timezoneChanged, extras: [AndroidExtra("time-zone", zone.identifier)]),
+            cause: record)
+    }
+
+    /// The user grants or denies POST_NOTIFICATIONS (A49).
+    public func setPostNotificationsGranted(_ granted: Bool) {
+        postNotificationsGranted = profile.apiLevel < 33 ? true : granted
+        trace("android.permission", "postNotifications.changed", rule: .a49, [TraceDetail("granted", String(granted))])
+    }
+
+    /// Posts a notification for the app (`NotificationManager.notify`).
+    func notify(id: Int, title: String, body: String, extras: [AndroidExtra]) {
+        let outcome: AndroidNotificationRecord.Outcome = postNotificationsGranted ? .shown : .suppressedPermissionDenied
+        let record = trace(
+            "android.notification", outcome == .shown ? "notification.shown" : "notification.suppressed",
+            rule: outcome == .shown ? nil : .a49,
+            [TraceDetail("id", String(id)), TraceDetail("title", title)]
+                + extras.map { TraceDetail("extra." + $0.key, $0.value) })
+        if outcome == .shown && !shownNotificationIDs.contains(id) { shownNotificationIDs.append(id) }
+        notificationLog.append(
+            AndroidNotificationRecord(
+                time: sim.now, id: id, title: title, body: body, extras: extras, outcome: outcome, record: record))
+    }
+}

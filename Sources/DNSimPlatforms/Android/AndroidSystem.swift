@@ -1,0 +1,118 @@
+import DNSimCalendar
+import DNSimCore
+
+/// The simulated Android OS around one app: AlarmManager, broadcasts, the activity manager's
+/// process and stopped-state rules, NotificationManager, power and clocks.
+///
+/// Every outcome an OS rule decides is written to the trace with the rule's fact id.
+///
+/// Modelled: alarms by clock type and method (A1–A7, A12–A15, A18, A19); exact-alarm permission
+/// checks; swipe, process death and force stop (A26, A27, A28 un-stop delivery, A30, A31, A36);
+/// reboot with locked and unlocked boot broadcasts and credential-storage locking (A32, A33);
+/// TIME_SET and TIMEZONE_CHANGED (A14, A15, A34); notification permission (A49, A52).
+///
+/// Not modelled yet: Doze and standby buckets (A37–A42), WorkManager (A43–A48), channels (A51),
+/// permission revocation and grant broadcasts (A23, A24), package replacement (A17, A35).
+public final class AndroidSystem<App: AndroidApplication> {
+    /// The engine the OS schedules its events on.
+    public let sim: Simulator<DeviceEvent>
+    /// The device.
+    public let profile: AndroidDeviceProfile
+    /// Varying behaviour, printed in reports.
+    public let parameters: AndroidOSParameters
+    /// The device clocks.
+    public internal(set) var clock: DeviceClock
+
+    /// PendingIntents that exist in the system for the app, in creation order. They outlive the
+    /// alarms that used them: only `PendingIntent.cancel()`, a reboot, or on API 35+ a force stop
+    /// (A28) removes them, which is what `FLAG_NO_CREATE` probing sees (A18).
+    public internal(set) var pendingIntents: [AndroidPendingIntent] = []
+    /// Alarms currently held, in the order they were set.
+    public internal(set) var alarms: [AndroidAlarm] = []
+    var nextAlarmSerial: Int32 = 0
+    /// Every `notify` call and its outcome.
+    public internal(set) var notificationLog: [AndroidNotificationRecord] = []
+    /// Ids of notifications currently shown.
+    public internal(set) var shownNotificationIDs: [Int] = []
+
+    /// Whether the device is powered on.
+    public internal(set) var isPoweredOn = true
+    /// Whether the user has unlocked the device since the last boot.
+    public internal(set) var isUnlockedSinceBoot = true
+    /// Whether the package is in the stopped state (A27).
+    public internal(set) var isStopped = false
+    /// Whether the package was force-stopped since its last start (for `wasForceStopped()`, A28).
+    public internal(set) var wasForceStoppedSinceLastStart = false
+    /// The live app process, if any.
+    public internal(set) var process: App?
+    /// Whether the app's activity is in the foreground.
+    public internal(set) var isInForeground = false
+    /// Whether SCHEDULE_EXACT_ALARM is granted.
+    public internal(set) var exactAlarmGranted: Bool
+    /// Whether POST_NOTIFICATIONS is granted (API 33+).
+    public internal(set) var postNotificationsGranted: Bool
+    /// The app's persistent storage.
+    var storage: App.Storage
+    /// The installed build of the app.
+    public let build: App.Build
+    /// The installed build's manifest.
+    public let manifest: AndroidManifest
+    /// How long after the current boot the user unlocks, when a reboot said so.
+    var pendingUnlockDelay: SimDuration?
+
+    /// Creates the OS with the app installed and launched never.
+    public init(
+        sim: Simulator<DeviceEvent>, profile: AndroidDeviceProfile, parameters: AndroidOSParameters, zone: Zone,
+        build: App.Build
+    ) {
+        self.sim = sim
+        self.build = build
+        self.manifest = App.manifest(of: build)
+        self.profile = profile
+        self.parameters = parameters
+        self.clock = DeviceClock(bootInstant: sim.now - .hours(1), zone: zone)
+        if let granted = parameters.exactAlarmGranted {
+            exactAlarmGranted = granted
+        } else {
+            // A22: denied by default on Android 14+ for new installs targeting 33+; A20: granted on 12/13.
+            exactAlarmGranted = !(profile.apiLevel >= 34 && manifest.targetSdk >= 33)
+        }
+        postNotificationsGranted = profile.apiLevel < 33 ? true : parameters.postNotificationsGranted
+        storage = App.emptyStorage()
+    }
+
+    /// The context handed to the app: its view of the OS.
+    public var context: AndroidContext<App> { AndroidContext(system: self) }
+
+    /// Records a trace line for this OS.
+    @discardableResult
+    func trace(
+        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil, _ details: [TraceDetail] = []
+    ) -> Int32 {
+        sim.trace.record(
+            at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
+            details: details)
+    }
+
+    /// Handles an event this model scheduled.
+    public func handle(_ event: AndroidEvent) {
+        switch event {
+        case .alarmDue(let serial): fireAlarm(serial: serial)
+        case .bootFinished: finishBoot()
+        case .userUnlock: unlock()
+        }
+    }
+
+    /// Whether the app may currently use exact alarms (`canScheduleExactAlarms()`, A19).
+    public var canScheduleExactAlarms: Bool {
+        if profile.apiLevel < 31 || manifest.targetSdk < 31 { return true }
+        if manifest.declaresUseExactAlarm && profile.apiLevel >= 33 { return true }
+        return manifest.declaresScheduleExactAlarm && exactAlarmGranted
+    }
+
+    /// The exact-alarm state as resolved for printing.
+    public var resolvedParameters: [(String, String)] {
+        [("android.apiLevel", String(profile.apiLevel)), ("android.deviceProfile", profile.name)]
+            + parameters.described(resolvedExactAlarm: canScheduleExactAlarms)
+    }
+}

@@ -1,0 +1,22 @@
+import DNSimCore
+
+/// Everything that can be due on a simulated device's timeline: the payload of the engine's
+/// event queue.
+///
+/// A closed enum keeps the event loop free of boxing: each case carries small values only.
+public enum DeviceEvent: Sendable, Equatable {
+    /// Scripted input from outside the device (a scenario step), by its index.
+    case input(Int32)
+    /// An event owned by the Android model.
+    case android(AndroidEvent)
+}
+
+/// Events that the Android model schedules for itself.
+public enum AndroidEvent: Sendable, Equatable {
+    /// The alarm with this serial number is due.
+    case alarmDue(serial: Int32)
+    /// The device finishes booting after a reboot or power-on.
+    case bootFinished
+    /// The user unlocks the device (scheduled when a reboot step says when).
+    case userUnlock
+}

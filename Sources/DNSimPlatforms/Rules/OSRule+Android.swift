@@ -1,0 +1,108 @@
+extension OSRule {
+    /// Alarms live in system_server and are all cleared when the device powers off or reboots.
+    public static let a1 = OSRule(
+        id: "A1", summary: "All alarms are cleared when the device is powered off or rebooted.",
+        source: "AlarmManager class javadoc", confidence: .high)
+    /// A due alarm broadcasts its Intent and starts the target app if it is not running.
+    public static let a2 = OSRule(
+        id: "A2", summary: "A firing alarm broadcasts its Intent and starts the app process if needed.",
+        source: "AlarmManager class javadoc", confidence: .high)
+    /// `set()` is inexact: never early, possibly deferred and batched.
+    public static let a3 = OSRule(
+        id: "A3", summary: "set() is inexact since API 19: never early, may be deferred.",
+        source: "AlarmManager.set javadoc", confidence: .high)
+    /// The legacy batching heuristic defers `set()` up to 75% of the delay.
+    public static let a4 = OSRule(
+        id: "A4", summary: "Inexact alarms may be deferred up to 75% of the time to the trigger.",
+        source: "AlarmManagerService API 19-23 heuristic (secondary)", confidence: .medium)
+    /// `setWindow` is one-sided and stretched to 10 minutes on API 31+.
+    public static let a5 = OSRule(
+        id: "A5", summary: "setWindow delivers within [start, start+length]; length >= 10 min on API 31+.",
+        source: "AlarmManager.setWindow javadoc; ChangeId 185199076", confidence: .high)
+    /// `setExact` fires at the trigger outside Doze and needs the exact-alarm permission on 31+.
+    public static let a6 = OSRule(
+        id: "A6", summary: "setExact fires at the trigger (outside Doze); needs exact-alarm permission on API 31+.",
+        source: "AlarmManager.setExact javadoc", confidence: .high)
+    /// `setExactAndAllowWhileIdle` is exact and may fire in Doze.
+    public static let a7 = OSRule(
+        id: "A7", summary: "setExactAndAllowWhileIdle is exact and may fire during Doze.",
+        source: "AlarmManager.setExactAndAllowWhileIdle javadoc", confidence: .high)
+    /// A trigger in the past fires at once; an equal PendingIntent replaces the old alarm.
+    public static let a12 = OSRule(
+        id: "A12", summary: "A past trigger fires immediately; an equal PendingIntent replaces the earlier alarm.",
+        source: "AlarmManager.set javadoc; setImpl", confidence: .high)
+    /// RTC alarms are wall-clock UTC; ELAPSED alarms count from boot.
+    public static let a13 = OSRule(
+        id: "A13", summary: "RTC alarms are wall-clock UTC instants; ELAPSED_REALTIME alarms count from boot.",
+        source: "AlarmManager constants javadoc", confidence: .high)
+    /// A wall-clock change re-evaluates RTC alarms and broadcasts TIME_SET.
+    public static let a14 = OSRule(
+        id: "A14", summary: "A wall-clock change re-evaluates RTC alarms and broadcasts TIME_SET.",
+        source: "AlarmManagerService AlarmThread", confidence: .high)
+    /// A zone change does not move RTC alarms; TIMEZONE_CHANGED is broadcast.
+    public static let a15 = OSRule(
+        id: "A15", summary: "A time-zone change does not move RTC alarms; TIMEZONE_CHANGED is broadcast.",
+        source: "A13 + Intent.ACTION_TIMEZONE_CHANGED", confidence: .high)
+    /// No broadcast at a DST transition.
+    public static let a16 = OSRule(
+        id: "A16", summary: "DST transitions send no broadcast; RTC alarms keep their UTC instant.",
+        source: "Inference from A13-A15", confidence: .medium)
+    /// Only FLAG_NO_CREATE probing shows whether an alarm's PendingIntent exists.
+    public static let a18 = OSRule(
+        id: "A18", summary: "No API lists alarms; PendingIntent FLAG_NO_CREATE probing is the only view.",
+        source: "AlarmManager API surface; WorkManager ForceStopRunnable", confidence: .high)
+    /// Exact alarms need SCHEDULE_EXACT_ALARM or USE_EXACT_ALARM on API 31+.
+    public static let a19 = OSRule(
+        id: "A19", summary: "Exact alarms need SCHEDULE_EXACT_ALARM/USE_EXACT_ALARM on API 31+ or throw SecurityException.",
+        source: "AlarmManager REQUIRE_EXACT_ALARM_PERMISSION ChangeId", confidence: .high)
+    /// Force stop: stopped state, alarms removed.
+    public static let a26 = OSRule(
+        id: "A26", summary: "Force stop puts the package in the stopped state and removes its alarms and jobs.",
+        source: "androidx ForceStopRunnable comments; AlarmManagerService", confidence: .high)
+    /// A stopped package receives no broadcasts until the user starts it.
+    public static let a27 = OSRule(
+        id: "A27", summary: "A stopped package gets no broadcasts (BOOT_COMPLETED included), alarms or jobs until user launch.",
+        source: "AOSP commit e7f97212; Intent.ACTION_PACKAGE_UNSTOPPED", confidence: .high)
+    /// Android 15: PendingIntents cancelled on stop; BOOT_COMPLETED on un-stop.
+    public static let a28 = OSRule(
+        id: "A28", summary: "API 35+: stopping cancels PendingIntents; leaving the stopped state delivers BOOT_COMPLETED.",
+        source: "developer.android.com Android 15 behaviour changes", confidence: .high)
+    /// Swipe from recents on stock AOSP removes the task; alarms stay.
+    public static let a30 = OSRule(
+        id: "A30", summary: "Swipe from recents (stock AOSP) kills the task/process; alarms and work stay scheduled.",
+        source: "dontkillmyapp; OEM reports", confidence: .medium)
+    /// Memory-pressure process death removes nothing scheduled.
+    public static let a31 = OSRule(
+        id: "A31", summary: "Process death by memory pressure removes no alarms, jobs or notifications.",
+        source: "AlarmManager javadoc (A2)", confidence: .high)
+    /// BOOT_COMPLETED after the first unlock.
+    public static let a32 = OSRule(
+        id: "A32", summary: "BOOT_COMPLETED is sent once per boot, after the user unlocks.",
+        source: "Intent.ACTION_BOOT_COMPLETED javadoc", confidence: .high)
+    /// LOCKED_BOOT_COMPLETED for direct-boot-aware receivers; CE storage locked until unlock.
+    public static let a33 = OSRule(
+        id: "A33", summary: "LOCKED_BOOT_COMPLETED reaches only directBootAware receivers; CE storage is unreadable until unlock.",
+        source: "Intent.ACTION_LOCKED_BOOT_COMPLETED javadoc; Direct Boot guide", confidence: .high)
+    /// TIME_SET and TIMEZONE_CHANGED reach manifest receivers.
+    public static let a34 = OSRule(
+        id: "A34", summary: "TIME_SET and TIMEZONE_CHANGED are exempt from implicit-broadcast limits.",
+        source: "broadcast-exceptions page", confidence: .high)
+    /// Force stop removes posted notifications.
+    public static let a36 = OSRule(
+        id: "A36", summary: "Force stop removes the app's posted notifications.",
+        source: "AOSP NotificationManagerService", confidence: .medium)
+    /// POST_NOTIFICATIONS denied drops posts.
+    public static let a49 = OSRule(
+        id: "A49", summary: "API 33+: without POST_NOTIFICATIONS, posted notifications are not shown.",
+        source: "developer.android.com notification-permission guide", confidence: .high)
+    /// Alarms fire regardless of notification permission.
+    public static let a52 = OSRule(
+        id: "A52", summary: "Alarms fire and receivers run even when notifications are denied; only notify() is lost.",
+        source: "Inference A2 + A49", confidence: .medium)
+
+    /// Every Android rule the model applies, in id order.
+    public static let androidCatalogue: [OSRule] = [
+        a1, a2, a3, a4, a5, a6, a7, a12, a13, a14, a15, a16, a18, a19, a26, a27, a28, a30, a31, a32, a33, a34,
+        a36, a49, a52,
+    ]
+}

@@ -1,0 +1,97 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+
+extension AndroidDailyNotificationPlugin {
+    /// `as-found` boot receiver (seed 000 §1.1): re-arm a slot only if its stored `nextRunAt` is
+    /// still in the future; a slot whose time passed while the device was off is dropped silently.
+    func rearmFutureOnly(context: Context) {
+        let now = context.currentTimeMillis()
+        guard let slots = try? context.withStorage({ $0.slots }) else {
+            context.log("recovery.storageLocked")
+            return
+        }
+        for slot in slots {
+            if slot.nextRunAt > now {
+                arm(slot, context: context)
+            } else {
+                context.log("recovery.skippedPast", [TraceDetail("slot", slot.id)])
+            }
+        }
+    }
+
+    /// Rolls every slot whose occurrence has passed forward until it is in the future, recording
+    /// each passed, undelivered occurrence as missed exactly once. Returns the slots and the
+    /// missed occurrences.
+    func rollPassedOccurrences(
+        context: Context, recomputeFromWallTime: Bool
+    ) throws -> (slots: [PluginStore.Slot], missed: [String]) {
+        let now = context.currentTimeMillis()
+        let zone = context.timeZone
+        var missed: [String] = []
+        let slots = try context.withStorage { store -> [PluginStore.Slot] in
+            for index in store.slots.indices {
+                var slot = store.slots[index]
+                while slot.nextRunAt <= now {
+                    if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
+                        store.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
+                        missed.append("\(slot.id)@\(slot.nextLocalDate)")
+                    }
+                    slot = rolledOver(slot, context: context)
+                }
+                if recomputeFromWallTime {
+                    // The zone or the clock may have changed since the slot was armed.
+                    let (date, runAt) = RolloverRule.firstOccurrence(after: now, time: slot.time, zone: zone)
+                    slot.nextLocalDate = date
+                    slot.nextRunAt = runAt
+                }
+                store.slots[index] = slot
+            }
+            return store.slots
+        }
+        return (slots, missed)
+    }
+
+    /// `corrected`: idempotent reconcile of store and alarms. Passed, undelivered occurrences are
+    /// reported once, collapsed into one report, and each slot is re-armed for its next
+    /// occurrence computed from its wall time in the current zone. Re-arming an armed slot
+    /// replaces its alarm (A12), so running this any number of times leaves one alarm per slot.
+    func reconcile(context: Context, reason: String) {
+        rearmAll(context: context, reason: reason, recomputeFromWallTime: true)
+    }
+
+    /// `directive`: seed 000 §0.2 force-stop detection ("DB.count > 0 && AlarmManager.count == 0"),
+    /// realised with the only real tool, `FLAG_NO_CREATE` probes (S11); then the seeds' recovery.
+    func recoverDirective(context: Context, reason: String) {
+        guard let slots = try? context.withStorage({ $0.slots }) else {
+            context.log("recovery.storageLocked", [TraceDetail("reason", reason)])
+            return
+        }
+        let alive = slots.filter { context.alarmManager.pendingIntentExists(operation(for: $0)) }
+        if !slots.isEmpty && alive.isEmpty {
+            context.log("forceStop.detected", [TraceDetail("via", "alarm count 0 with \(slots.count) stored")])
+        }
+        recomputeAll(context: context, reason: reason)
+    }
+
+    /// `directive` re-arm: passed occurrences marked missed, then +24 h steps until in the future.
+    func recomputeAll(context: Context, reason: String) {
+        rearmAll(context: context, reason: reason, recomputeFromWallTime: false)
+    }
+
+    private func rearmAll(context: Context, reason: String, recomputeFromWallTime: Bool) {
+        guard let (slots, missed) = try? rollPassedOccurrences(context: context, recomputeFromWallTime: recomputeFromWallTime)
+        else {
+            context.log("recovery.storageLocked", [TraceDetail("reason", reason)])
+            return
+        }
+        if !missed.isEmpty {
+            context.log(
+                "missed.reported",
+                [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)]
+                    + missed.map { TraceDetail("occurrence", $0) })
+        }
+        for slot in slots { arm(slot, context: context) }
+        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", String(slots.count))])
+    }
+}

@@ -1,0 +1,120 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+
+/// The plugin's Android side: daily notifications armed as AlarmManager alarms, re-armed from
+/// its database by receivers and on app launch, following seeds 000 and 004.
+///
+/// It sees the OS only through ``AndroidContext``, the calls it would make on a phone. A new
+/// instance is created every time the OS starts the app's process, so nothing kept in memory
+/// survives process death: the ``PluginStore`` in the app's storage is the only memory.
+public final class AndroidDailyNotificationPlugin: AndroidApplication {
+    /// The plugin's storage: its database.
+    public typealias Storage = PluginStore
+    /// The build configuration.
+    public typealias Build = AndroidPluginBuild
+    /// The context type the OS hands this plugin.
+    public typealias Context = AndroidContext<AndroidDailyNotificationPlugin>
+
+    /// The configuration compiled into the app.
+    public let build: AndroidPluginBuild
+
+    /// Creates the plugin for a new process.
+    public init(build: AndroidPluginBuild) { self.build = build }
+
+    /// The manifest of a build.
+    public static func manifest(of build: AndroidPluginBuild) -> AndroidManifest { build.manifest }
+
+    /// An empty database.
+    public static func emptyStorage() -> PluginStore { PluginStore() }
+
+    var profile: PluginProfile { build.profile }
+
+    // MARK: - TypeScript API
+
+    /// `scheduleDailyNotification({ id?, time, title, body })`.
+    public func scheduleDailyNotification(_ request: DailySlotRequest, context: Context) -> PluginError? {
+        guard let time = LocalTime(parsing: request.time), time.second == 0, request.time.count == 5 else {
+            return .invalidTimeFormat(request.time)
+        }
+        if !context.areNotificationsEnabled {
+            context.log("schedule.rejected", [TraceDetail("code", "notifications_denied")])
+            return .notificationsDenied
+        }
+        let id = request.resolvedID
+        let now = context.currentTimeMillis()
+        let (date, runAt) = RolloverRule.firstOccurrence(after: now, time: time, zone: context.timeZone)
+        let slot = PluginStore.Slot(
+            id: id, time: time, title: request.title, body: request.body, nextLocalDate: date, nextRunAt: runAt,
+            requestCode: PluginStore.requestCode(for: id))
+        do {
+            try context.withStorage { store in
+                if let index = store.slots.firstIndex(where: { $0.id == id }) {
+                    store.slots[index] = slot
+                } else {
+                    store.slots.append(slot)
+                }
+            }
+        } catch {
+            return .storageUnavailable
+        }
+        context.log(
+            "schedule.accepted",
+            [TraceDetail("slot", id), TraceDetail("time", time.description), TraceDetail("localDate", date.description)])
+        return arm(slot, context: context)
+    }
+
+    /// `cancelAllNotifications()`: removes every slot and its alarm.
+    public func cancelAllNotifications(context: Context) -> PluginError? {
+        do {
+            let slots = try context.withStorage { store -> [PluginStore.Slot] in
+                defer { store.slots.removeAll() }
+                return store.slots
+            }
+            for slot in slots { context.alarmManager.cancel(operation(for: slot)) }
+            context.log("cancelAll", [TraceDetail("slots", String(slots.count))])
+            return nil
+        } catch {
+            return .storageUnavailable
+        }
+    }
+
+    // MARK: - OS entry points
+
+    public func onLaunch(_ launch: AndroidLaunch, context: Context) {
+        context.log("load", [TraceDetail("launch", launch.rawValue), TraceDetail("profile", profile.rawValue)])
+        switch profile {
+        case .asFound:
+            // Seed 000 §1.3: load() only initialises the database; no recovery at all.
+            return
+        case .directive:
+            recoverDirective(context: context, reason: "launch.\(launch.rawValue)")
+        case .corrected:
+            if let forceStopped = context.wasForceStopped, forceStopped {
+                context.log("forceStop.detected", [TraceDetail("via", "ApplicationStartInfo.wasForceStopped")])
+            }
+            reconcile(context: context, reason: "launch.\(launch.rawValue)")
+        }
+    }
+
+    public func onReceive(_ intent: AndroidIntent, context: Context) {
+        switch intent.action {
+        case AndroidPluginBuild.notifyAction:
+            deliver(intent, context: context)
+        case AndroidIntent.bootCompleted, AndroidIntent.lockedBootCompleted:
+            switch profile {
+            case .asFound: rearmFutureOnly(context: context)
+            case .directive: recoverDirective(context: context, reason: "boot")
+            case .corrected: reconcile(context: context, reason: "boot")
+            }
+        case AndroidIntent.timeSet, AndroidIntent.timezoneChanged, AndroidIntent.myPackageReplaced:
+            switch profile {
+            case .asFound: return
+            case .directive: recomputeAll(context: context, reason: intent.action)
+            case .corrected: reconcile(context: context, reason: intent.action)
+            }
+        default:
+            context.log("broadcast.ignored", [TraceDetail("action", intent.action)])
+        }
+    }
+}

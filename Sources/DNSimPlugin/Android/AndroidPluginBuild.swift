@@ -1,0 +1,40 @@
+import DNSimPlatforms
+
+/// How the plugin's Android side was built into the app: its profile and manifest choices.
+public struct AndroidPluginBuild: Sendable, Hashable {
+    /// The logic profile.
+    public var profile: PluginProfile
+    /// Whether the manifest declares the BOOT_COMPLETED receiver.
+    public var bootReceiver: Bool
+    /// Whether the receivers are direct-boot aware.
+    public var directBootAware: Bool
+    /// The app's targetSdkVersion.
+    public var targetSdk: Int
+
+    /// Creates a build.
+    public init(profile: PluginProfile, bootReceiver: Bool = true, directBootAware: Bool = false, targetSdk: Int = 34) {
+        self.profile = profile
+        self.bootReceiver = bootReceiver
+        self.directBootAware = directBootAware
+        self.targetSdk = targetSdk
+    }
+
+    /// The broadcast action of the plugin's notification alarms.
+    public static let notifyAction = "com.timesafari.dailynotification.NOTIFY"
+
+    /// The manifest this build produces. `as-found` declares only BOOT_COMPLETED (seed 000 §1.1);
+    /// the others also listen for clock and zone changes (seed 004 §re-arm).
+    public var manifest: AndroidManifest {
+        var actions: Set<String> = []
+        if bootReceiver {
+            actions.insert(AndroidIntent.bootCompleted)
+            if directBootAware { actions.insert(AndroidIntent.lockedBootCompleted) }
+        }
+        if profile != .asFound {
+            actions.insert(AndroidIntent.timeSet)
+            actions.insert(AndroidIntent.timezoneChanged)
+            actions.insert(AndroidIntent.myPackageReplaced)
+        }
+        return AndroidManifest(receiverActions: actions, directBootAware: directBootAware, targetSdk: targetSdk)
+    }
+}

@@ -1,0 +1,64 @@
+import DNSimCalendar
+
+/// The plugin's own database (Room on Android, its store on iOS): what survives process death
+/// and reboot because it lives in the app's storage, not in memory.
+public struct PluginStore: Sendable {
+    /// One scheduled daily slot.
+    public struct Slot: Sendable, Equatable {
+        /// The slot id.
+        public var id: String
+        /// The wall time.
+        public var time: LocalTime
+        /// Title and body of the notification.
+        public var title: String
+        /// The body text.
+        public var body: String
+        /// The local date of the occurrence armed next.
+        public var nextLocalDate: LocalDate
+        /// The wall-clock ms the next occurrence is armed for (`nextRunAt`).
+        public var nextRunAt: Int64
+        /// The alarm request code (Android) for this slot.
+        public var requestCode: Int
+    }
+
+    /// What happened to one occurrence, as the plugin recorded it.
+    public struct HistoryEntry: Sendable, Equatable {
+        /// Delivered or detected as missed.
+        public enum Status: String, Sendable {
+            /// The plugin posted the notification.
+            case delivered
+            /// The plugin found the occurrence had passed without delivery.
+            case missed
+        }
+
+        /// The slot id.
+        public var slot: String
+        /// The occurrence's local date.
+        public var localDate: LocalDate
+        /// What the plugin recorded.
+        public var status: Status
+    }
+
+    /// The slots, in the order they were first scheduled.
+    public var slots: [Slot] = []
+    /// Delivery and missed records, in order.
+    public var history: [HistoryEntry] = []
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Whether an occurrence already has a history entry (so it is never reported twice).
+    public func hasHistory(slot: String, localDate: LocalDate) -> Bool {
+        history.contains { $0.slot == slot && $0.localDate == localDate }
+    }
+
+    /// A stable request code for a slot id (FNV-1a folded to 31 bits), never `Hasher`.
+    public static func requestCode(for slotID: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in slotID.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return Int(hash & 0x7fff_ffff)
+    }
+}

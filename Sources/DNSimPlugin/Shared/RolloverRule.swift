@@ -1,0 +1,36 @@
+import DNSimCalendar
+import DNSimCore
+
+/// How the plugin computes a slot's next occurrence after one fires.
+public enum RolloverRule: String, Sendable {
+    /// Resolve the slot's wall time on the next local date (gap: shift forward; fold: earlier).
+    /// Keeps 09:00 at 09:00 across DST (T2, T6).
+    case calendarDay
+    /// Add 86 400 000 ms to the previous trigger, as seed 003 prescribes (S1). Drifts by the DST
+    /// delta after each transition (T1).
+    case add24Hours
+
+    /// The next trigger in wall-clock ms after an occurrence on `date` armed for `previousWallMillis`.
+    public func next(after date: LocalDate, previousWallMillis: Int64, time: LocalTime, zone: Zone) -> Int64 {
+        switch self {
+        case .add24Hours:
+            return previousWallMillis + 86_400_000
+        case .calendarDay:
+            let next = DailyOccurrence.instant(on: date.adding(days: 1), at: time, in: zone)
+            return next?.millisecondsSinceEpoch ?? previousWallMillis + 86_400_000
+        }
+    }
+
+    /// The first occurrence strictly after `wallMillis`: today's if still ahead, else a later day's.
+    public static func firstOccurrence(after wallMillis: Int64, time: LocalTime, zone: Zone) -> (LocalDate, Int64) {
+        var date = zone.localDateTime(at: SimInstant(millisecondsSinceEpoch: wallMillis)).date
+        while true {
+            if let instant = DailyOccurrence.instant(on: date, at: time, in: zone),
+                instant.millisecondsSinceEpoch > wallMillis
+            {
+                return (date, instant.millisecondsSinceEpoch)
+            }
+            date = date.adding(days: 1)
+        }
+    }
+}

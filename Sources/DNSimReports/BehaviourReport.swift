@@ -1,0 +1,93 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlugin
+import DNSimScenario
+
+/// The Markdown behaviour report of one run: summary and verdict, parameters, expectations,
+/// a Mermaid timeline, the OS rules touched, and the event log.
+public enum BehaviourReport {
+    /// The most event-log lines printed before the log is cut (the JSON Lines trace has all).
+    public static let eventLogLimit = 400
+
+    /// Renders the report.
+    public static func render(_ result: RunResult) -> String {
+        let scenario = result.scenario
+        var out = "# \(scenario.title)\n\n"
+        out += "`\(scenario.id)` · platform **\(scenario.platform.rawValue)** · profile **\(scenario.profile.rawValue)**"
+        out += " · seed \(scenario.seed) · dnsim \(DNSimVersion.current)\n\n"
+        if !scenario.description.isEmpty { out += scenario.description + "\n\n" }
+
+        out += "## Summary\n\n"
+        let passed = result.expectations.filter(\.passed).count
+        out += "**Verdict: \(result.passed ? "✅ pass" : "❌ fail")** — \(passed) of \(result.expectations.count)"
+        out += " expectations hold.\n\n"
+        out += "- Seed row: \(scenario.row.isEmpty ? "—" : scenario.row)\n"
+        out += "- Run: \(result.iso(scenario.startInstant)) → \(result.iso(scenario.endInstant))\n"
+        out += "- Notifications shown: \(result.deliveries.count); missed: \(result.missed.count);"
+        out += " suppressed: \(result.suppressed.count); reported missed by the plugin: \(result.pluginReportedMissed)\n"
+        out += "- API errors: \(result.errors.isEmpty ? "none" : result.errors.map(\.code).joined(separator: ", "))\n"
+        out += "- Trace digest: `\(result.traceDigest)` (\(result.trace.count) records, \(result.eventCount) events)\n\n"
+        out += "**OS expected:** \(scenario.osExpected)\n\n**Plugin expected:** \(scenario.pluginExpected)\n\n"
+
+        out += "## Parameters\n\n| parameter | value |\n|---|---|\n"
+        for (key, value) in result.parameters { out += "| \(key) | \(MarkdownText.cell(value)) |\n" }
+
+        out += "\n## Expectations\n\n| check | assertion | seed claim | result | observed |\n|---|---|---|---|---|\n"
+        for e in result.expectations {
+            let label = e.description.isEmpty ? e.id : "\(e.id): \(e.description)"
+            out += "| \(MarkdownText.cell(label)) | \(e.assertion) | \(e.seedClaim ?? "") | "
+            out += "\(e.passed ? "✅ pass" : "❌ fail") | \(MarkdownText.cell(e.observed)) |\n"
+        }
+
+        out += "\n## Deliveries\n\n"
+        if result.deliveries.isEmpty {
+            out += "None.\n"
+        } else {
+            out += "| slot | local date | planned | delivered | lateness ms |\n|---|---|---|---|---:|\n"
+            for d in result.deliveries {
+                out += "| \(d.slot) | \(d.localDate) | \(d.plannedAt.map(result.iso) ?? "—") | \(result.iso(d.deliveredAt)) |"
+                out += " \(d.latenessMs.map { String($0) } ?? "—") |\n"
+            }
+        }
+        if !result.missed.isEmpty || !result.suppressed.isEmpty {
+            out += "\n## Missed and suppressed\n\n| outcome | slot | local date | planned | reason |\n|---|---|---|---|---|\n"
+            for (label, list) in [("missed", result.missed), ("suppressed", result.suppressed), ("skipped", result.skipped)] {
+                for o in list {
+                    out += "| \(label) | \(o.slot) | \(o.localDate) | \(result.iso(o.plannedAt)) | \(MarkdownText.cell(o.reason)) |\n"
+                }
+            }
+        }
+
+        out += "\n## Timeline\n\n" + MermaidTimeline.render(result) + "\n"
+
+        out += "## OS rules touched\n\n"
+        let rules = Set(result.trace.compactMap(\.rule)).sorted { ruleOrder($0) < ruleOrder($1) }
+        if rules.isEmpty {
+            out += "None.\n"
+        } else {
+            out += "| rule | records | fact |\n|---|---:|---|\n"
+            for rule in rules {
+                let n = result.trace.filter { $0.rule == rule }.count
+                let summary = RuleCatalogue.summary(of: rule)
+                out += "| [\(rule)](../../docs/models/rules.md#\(rule.lowercased())) | \(n) | \(MarkdownText.cell(summary)) |\n"
+            }
+        }
+
+        out += "\n## Event log\n\n| # | local time | subsystem | event | rule | cause | details |\n|---:|---|---|---|---|---:|---|\n"
+        for record in result.trace.prefix(eventLogLimit) {
+            let local = result.zone(at: record.time).localDateTime(at: record.time)
+            let details = record.details.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+            out += "| \(record.id) | \(local) | \(record.subsystem) | \(record.kind) | \(record.rule ?? "") |"
+            out += " \(record.cause >= 0 ? String(record.cause) : "") | \(MarkdownText.cell(details)) |\n"
+        }
+        if result.trace.count > eventLogLimit {
+            out += "\n… \(result.trace.count - eventLogLimit) more records; run with `--trace FILE` for all of them.\n"
+        }
+        return out
+    }
+
+    /// Sorts `A2` before `A10` and Android before iOS.
+    static func ruleOrder(_ id: String) -> (String, Int) {
+        (String(id.prefix { $0.isLetter }), Int(id.drop { $0.isLetter }) ?? 0)
+    }
+}

@@ -1,0 +1,107 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimScenario
+
+/// The `--format json` document: a versioned public contract that users' CI parses.
+///
+/// Version history:
+/// - 1: `formatVersion`, `dnsimVersion`, `scenario`, `parameters`, `deliveries`, `missed`,
+///   `skipped`, `suppressed`, `errors`, `expectations`, `summary`. Instants are ISO-8601 with
+///   the device zone's offset; durations are integer milliseconds.
+public enum ResultJSON {
+    /// The current `formatVersion`. Bump it for any change a consumer could notice.
+    public static let formatVersion: Int64 = 1
+
+    /// The JSON value of a run.
+    public static func value(_ result: RunResult) -> JSONValue {
+        let scenario = result.scenario
+        var parameters = JSONObject()
+        for (key, value) in result.parameters { parameters[key] = .string(value) }
+        parameters["seed"] = .integer(Int64(bitPattern: scenario.seed))
+        return .object(
+            JSONObject([
+                ("formatVersion", .integer(formatVersion)),
+                ("dnsimVersion", .string(DNSimVersion.current)),
+                (
+                    "scenario",
+                    .object(
+                        JSONObject([
+                            ("id", .string(scenario.id)), ("title", .string(scenario.title)),
+                            ("row", .string(scenario.row)), ("platform", .string(scenario.platform.rawValue)),
+                            ("osExpected", .string(scenario.osExpected)),
+                            ("pluginExpected", .string(scenario.pluginExpected)),
+                            ("start", .string(result.iso(scenario.startInstant))),
+                            ("end", .string(result.iso(scenario.endInstant))),
+                        ]))
+                ),
+                ("parameters", .object(parameters)),
+                ("deliveries", .array(result.deliveries.map { delivery(result, $0) })),
+                ("missed", .array(result.missed.map { occurrence(result, $0) })),
+                ("skipped", .array(result.skipped.map { occurrence(result, $0) })),
+                ("suppressed", .array(result.suppressed.map { occurrence(result, $0) })),
+                (
+                    "errors",
+                    .array(
+                        result.errors.map { error in
+                            .object(
+                                JSONObject([
+                                    ("at", .string(result.iso(error.at))), ("call", .string(error.call)),
+                                    ("code", .string(error.code)), ("message", .string(error.message)),
+                                ]))
+                        })
+                ),
+                (
+                    "expectations",
+                    .array(
+                        result.expectations.map { outcome in
+                            var object = JSONObject([
+                                ("id", .string(outcome.id)), ("description", .string(outcome.description)),
+                                ("assert", .string(outcome.assertion)), ("passed", .bool(outcome.passed)),
+                                ("observed", .string(outcome.observed)),
+                            ])
+                            if let claim = outcome.seedClaim { object["seedClaim"] = .string(claim) }
+                            return .object(object)
+                        })
+                ),
+                (
+                    "summary",
+                    .object(
+                        JSONObject([
+                            ("passed", .bool(result.passed)),
+                            ("expectationsPassed", .integer(Int64(result.expectations.filter(\.passed).count))),
+                            ("expectationsFailed", .integer(Int64(result.expectations.filter { !$0.passed }.count))),
+                            ("notificationsShown", .integer(Int64(result.deliveries.count))),
+                            ("occurrencesMissed", .integer(Int64(result.missed.count))),
+                            ("pluginReportedMissed", .integer(Int64(result.pluginReportedMissed))),
+                            ("armedAtEnd", .integer(Int64(result.armedAtEnd))),
+                            ("events", .integer(Int64(result.eventCount))),
+                            ("traceDigest", .string(result.traceDigest)),
+                        ]))
+                ),
+            ]))
+    }
+
+    /// The document as pretty-printed text with a final newline.
+    public static func render(_ result: RunResult) -> String {
+        JSONWriter.string(value(result), style: .pretty) + "\n"
+    }
+
+    private static func delivery(_ result: RunResult, _ d: RunResult.Delivery) -> JSONValue {
+        .object(
+            JSONObject([
+                ("slot", .string(d.slot)), ("localDate", .string(d.localDate)),
+                ("plannedAt", d.plannedAt.map { .string(result.iso($0)) } ?? .null),
+                ("deliveredAt", .string(result.iso(d.deliveredAt))),
+                ("latenessMs", d.latenessMs.map { .integer($0) } ?? .null),
+                ("content", .object(JSONObject([("title", .string(d.title)), ("body", .string(d.body))]))),
+            ]))
+    }
+
+    private static func occurrence(_ result: RunResult, _ o: RunResult.Occurrence) -> JSONValue {
+        .object(
+            JSONObject([
+                ("slot", .string(o.slot)), ("localDate", .string(o.localDate)),
+                ("plannedAt", .string(result.iso(o.plannedAt))), ("reason", .string(o.reason)),
+            ]))
+    }
+}

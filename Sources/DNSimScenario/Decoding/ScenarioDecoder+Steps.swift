@@ -1,0 +1,93 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlugin
+
+extension ScenarioDecoder {
+    func decodeSteps(_ root: inout JSONObjectReader, zone: Zone, start: SimInstant, end: SimInstant) throws
+        -> [ScenarioStep]
+    {
+        var steps: [ScenarioStep] = []
+        var previous = start
+        for (value, pointer) in try root.array("steps") {
+            var reader = try JSONObjectReader(value, at: pointer, expected: "a step object")
+            let hasAt = reader.has("at")
+            let hasAfter = reader.has("after")
+            if hasAt == hasAfter {
+                throw invalid(
+                    pointer, "exactly one of \"at\" (a local date-time) or \"after\" (a duration since the previous step)",
+                    hasAt ? "both" : "neither")
+            }
+            let time: SimInstant
+            let timePointer: JSONPointer
+            if hasAt {
+                let (local, at) = try decodeLocalDateTime(&reader, "at")
+                guard let instant = zone.instant(for: local) else {
+                    throw invalid(at, "a local time that exists in \(zone.identifier)", "\"\(local)\"")
+                }
+                time = instant
+                timePointer = at
+            } else {
+                let (delay, at) = try decodeDuration(&reader, "after")
+                time = previous + delay
+                timePointer = at
+            }
+            if time < previous {
+                throw invalid(
+                    timePointer, "a time at or after the previous step (\(ISO8601.format(previous, in: zone)))",
+                    ISO8601.format(time, in: zone))
+            }
+            if time < start {
+                throw invalid(timePointer, "a time at or after the start", ISO8601.format(time, in: zone))
+            }
+            if time > end {
+                throw invalid(
+                    timePointer, "a time at or before the end (\(ISO8601.format(end, in: zone)))",
+                    ISO8601.format(time, in: zone))
+            }
+            let action = try decodeAction(&reader)
+            try reader.finish()
+            steps.append(ScenarioStep(at: time, action: action, pointer: pointer))
+            previous = time
+        }
+        return steps
+    }
+
+    private func decodeAction(_ reader: inout JSONObjectReader) throws -> ScenarioAction {
+        let expected = "one of the actions: " + ScenarioAction.allNames.joined(separator: ", ")
+        let name = try reader.string("action", expected: expected)
+        switch name {
+        case "launchApp": return .launchApp
+        case "backgroundApp": return .backgroundApp
+        case "swipeFromRecents": return .swipeFromRecents
+        case "forceStop": return .forceStop
+        case "killProcess": return .killProcess
+        case "unlock": return .unlock
+        case "cancelAllNotifications": return .cancelAllNotifications
+        case "reboot":
+            let offFor = reader.has("offFor") ? try decodeDuration(&reader, "offFor").0 : .minutes(1)
+            let unlockAfter = reader.has("unlockAfter") ? try decodeDuration(&reader, "unlockAfter").0 : nil
+            return .reboot(offFor: offFor, unlockAfter: unlockAfter)
+        case "setClock":
+            if reader.has("to") == reader.has("shiftBy") {
+                throw invalid(
+                    reader.pointer, "exactly one of \"to\" (a local date-time) or \"shiftBy\" (a signed duration)",
+                    reader.has("to") ? "both" : "neither")
+            }
+            if reader.has("to") { return .setClock(.to(try decodeLocalDateTime(&reader, "to").0)) }
+            return .setClock(.shift(try decodeDuration(&reader, "shiftBy", allowNegative: true).0))
+        case "setTimeZone":
+            return .setTimeZone(try decodeZone(&reader, "zone"))
+        case "setNotificationPermission":
+            return .setNotificationPermission(granted: try reader.bool("granted"))
+        case "scheduleDailyNotification":
+            // The time is passed to the plugin as written: rejecting a bad one is the plugin's job.
+            let time = try reader.string("time", expected: "a wall time \"HH:mm\"")
+            let title = try reader.optionalString("title") ?? "Daily notification"
+            let body = try reader.optionalString("body") ?? ""
+            let id = try reader.optionalString("id")
+            return .scheduleDailyNotification(DailySlotRequest(id: id, time: time, title: title, body: body))
+        default:
+            throw invalid(reader.pointer.appending("action"), expected, "\"\(name)\"")
+        }
+    }
+}

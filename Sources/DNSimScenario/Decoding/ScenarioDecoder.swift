@@ -1,0 +1,188 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlugin
+
+/// Reads a scenario file into a ``Scenario``, rejecting anything it does not understand.
+///
+/// Unknown fields are errors (a typo must not pass silently); every error carries the file,
+/// the JSON pointer, what was expected and what was found.
+public struct ScenarioDecoder {
+    /// The file name used in messages (`<stdin>` for standard input).
+    public let file: String
+
+    /// Creates a decoder for messages about `file`.
+    public init(file: String) { self.file = file }
+
+    /// The longest run a scenario may ask for.
+    public static let maximumSpan = SimDuration.days(400)
+
+    /// Decodes a scenario from the file's bytes.
+    public func decode(_ bytes: [UInt8]) throws(ScenarioError) -> Scenario {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw ScenarioError(file: file, kind: .malformedJSON, expected: "a JSON document", found: error.description)
+        }
+        do {
+            return try decodeScenario(json)
+        } catch let error as ScenarioError {
+            throw error
+        } catch let error as JSONDecodingError {
+            throw invalid(error.pointer, error.expected, error.found)
+        } catch {
+            throw ScenarioError(file: file, kind: .invalidScenario, expected: "a valid scenario", found: "\(error)")
+        }
+    }
+
+    func invalid(_ pointer: JSONPointer, _ expected: String, _ found: String) -> ScenarioError {
+        ScenarioError(file: file, kind: .invalidScenario, pointer: pointer, expected: expected, found: found)
+    }
+
+    private func decodeScenario(_ json: JSONValue) throws -> Scenario {
+        var root = try JSONObjectReader(json, at: .root, expected: "a scenario object")
+        _ = root.optionalValue("$schema")
+        let id = try root.string("id", expected: "a scenario id such as \"android/daily-basic\"")
+        let title = try root.string("title")
+        let description = try root.optionalString("description") ?? ""
+        let row = try root.optionalString("row", expected: "a seed §4 row name such as \"Device reboot\"") ?? ""
+        let platform = try root.enumeration("platform", as: ScenarioPlatform.self)
+
+        var device = try root.object("device")
+        let deviceProfile = try device.optionalString("profile") ?? "android-stock"
+        if !AndroidProfileNames.all.contains(deviceProfile) {
+            throw invalid(
+                device.pointer.appending("profile"), "one of: " + AndroidProfileNames.all.joined(separator: ", "),
+                "\"\(deviceProfile)\"")
+        }
+        let apiLevel = try device.int64("apiLevel", expected: "an Android API level from 26 to 36")
+        guard (26...36).contains(apiLevel) else {
+            throw invalid(device.pointer.appending("apiLevel"), "an Android API level from 26 to 36", "\(apiLevel)")
+        }
+        try device.finish()
+
+        let zone = try decodeZone(&root, "timeZone")
+        let (start, startPointer) = try decodeLocalDateTime(&root, "start")
+        guard let startInstant = zone.instant(for: start) else {
+            throw invalid(startPointer, "a local time that exists in \(zone.identifier)", "\"\(start)\"")
+        }
+        let endInstant = try decodeEnd(&root, zone: zone, start: startInstant)
+        let seed = try root.optionalInt64("seed", expected: "a non-negative integer seed") ?? 1
+        guard seed >= 0 else { throw invalid(JSONPointer.root.appending("seed"), "a non-negative integer seed", "\(seed)") }
+
+        var profile = PluginProfile.corrected
+        var plugin = Scenario.PluginOptions()
+        if var reader = try root.optionalObject("plugin") {
+            profile = try reader.optionalEnumeration("profile", as: PluginProfile.self) ?? .corrected
+            plugin.bootReceiver = try reader.optionalBool("bootReceiver") ?? true
+            plugin.directBootAware = try reader.optionalBool("directBootAware") ?? false
+            plugin.targetSdk = Int(try reader.optionalInt64("targetSdk") ?? 34)
+            try reader.finish()
+        }
+        var os = Scenario.OSOptions()
+        if var reader = try root.optionalObject("os") {
+            os.exactAlarmGranted = try reader.optionalBool("exactAlarmGranted")
+            os.postNotificationsGranted = try reader.optionalBool("postNotificationsGranted")
+            if let percent = try reader.optionalInt64("inexactDeferralPercent") {
+                guard (0...100).contains(percent) else {
+                    throw invalid(reader.pointer.appending("inexactDeferralPercent"), "a percentage from 0 to 100", "\(percent)")
+                }
+                os.inexactDeferralPercent = Int(percent)
+            }
+            try reader.finish()
+        }
+
+        let steps = try decodeSteps(&root, zone: zone, start: startInstant, end: endInstant)
+        var expected = try root.object("expected")
+        let osExpected = try expected.string("os", expected: "the \"OS Expected\" text")
+        let pluginExpected = try expected.string("plugin", expected: "the \"Plugin Expected\" text")
+        let checks = try decodeChecks(&expected)
+        try expected.finish()
+        try root.finish()
+
+        return Scenario(
+            id: id, title: title, description: description, row: row, platform: platform, deviceProfile: deviceProfile,
+            osVersion: Int(apiLevel), zone: zone, start: start, startInstant: startInstant, endInstant: endInstant,
+            seed: UInt64(seed), profile: profile, plugin: plugin, os: os, steps: steps, osExpected: osExpected,
+            pluginExpected: pluginExpected, checks: checks)
+    }
+
+    private func decodeEnd(_ root: inout JSONObjectReader, zone: Zone, start: SimInstant) throws -> SimInstant {
+        let hasEnd = root.has("end")
+        let hasDuration = root.has("duration")
+        if hasEnd == hasDuration {
+            _ = root.optionalValue("end")
+            _ = root.optionalValue("duration")
+            throw invalid(
+                .root, "exactly one of \"end\" (a local date-time) or \"duration\" (such as \"10d\")",
+                hasEnd ? "both" : "neither")
+        }
+        let end: SimInstant
+        let pointer: JSONPointer
+        if hasEnd {
+            let (local, at) = try decodeLocalDateTime(&root, "end")
+            guard let instant = zone.instant(for: local) else {
+                throw invalid(at, "a local time that exists in \(zone.identifier)", "\"\(local)\"")
+            }
+            end = instant
+            pointer = at
+        } else {
+            let (duration, at) = try decodeDuration(&root, "duration")
+            end = start + duration
+            pointer = at
+        }
+        guard end > start else { throw invalid(pointer, "an end after the start", "an end at or before the start") }
+        guard end - start <= Self.maximumSpan else {
+            throw invalid(pointer, "a run of at most \(Self.maximumSpan)", "a run of \(end - start)")
+        }
+        return end
+    }
+
+    func decodeZone(_ reader: inout JSONObjectReader, _ key: String) throws -> Zone {
+        let expected = "an IANA time-zone id such as \"Europe/Berlin\""
+        let text = try reader.string(key, expected: expected)
+        guard let zone = Zone(identifier: text) else {
+            throw invalid(reader.pointer.appending(key), expected, "\"\(text)\", which is not a known zone")
+        }
+        return zone
+    }
+
+    func decodeLocalDateTime(_ reader: inout JSONObjectReader, _ key: String) throws -> (LocalDateTime, JSONPointer) {
+        let expected = "a local date-time \"YYYY-MM-DDTHH:mm\""
+        let text = try reader.string(key, expected: expected)
+        let pointer = reader.pointer.appending(key)
+        guard let value = LocalDateTime(parsing: text) else {
+            let shaped = text.utf8.count >= 16 && text.utf8.count <= 19 && Array(text.utf8)[10] == UInt8(ascii: "T")
+            throw invalid(pointer, expected, shaped ? "\"\(text)\", which is not a real date and time" : "\"\(text)\"")
+        }
+        return (value, pointer)
+    }
+
+    func decodeDuration(_ reader: inout JSONObjectReader, _ key: String, allowNegative: Bool = false) throws
+        -> (SimDuration, JSONPointer)
+    {
+        let expected = allowNegative
+            ? "a signed duration such as \"-1h\" or \"90m\""
+            : "a duration such as \"90s\", \"15m\", \"2h\" or \"1d2h\""
+        let text = try reader.string(key, expected: expected)
+        let pointer = reader.pointer.appending(key)
+        var body = Substring(text)
+        var negative = false
+        if allowNegative, body.first == "-" {
+            negative = true
+            body = body.dropFirst()
+        }
+        guard let duration = SimDuration(parsing: String(body)) else {
+            throw invalid(pointer, expected, text.first == "-" ? "the negative duration \"\(text)\"" : "\"\(text)\"")
+        }
+        guard duration <= Self.maximumSpan else {
+            throw invalid(pointer, "a duration of at most \(Self.maximumSpan)", "\"\(text)\"")
+        }
+        return (negative ? -duration : duration, pointer)
+    }
+}
+
+/// The Android device profile names the format accepts.
+enum AndroidProfileNames {
+    static let all = ["android-stock", "android-aggressive-oem"]
+}

@@ -1,0 +1,82 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlugin
+
+/// One scripted scenario: the device, the plugin build, a timeline of steps, and what must hold.
+///
+/// Decoded from a scenario file by ``ScenarioDecoder``; the format is documented in
+/// `docs/scenario-format.md` and `schema/scenario.schema.json`.
+public struct Scenario: Sendable {
+    /// A stable id, such as `android/daily-basic`.
+    public var id: String
+    /// A one-line title.
+    public var title: String
+    /// Free text.
+    public var description: String
+    /// The seed §4 row this scenario belongs to ("Swipe from recents", "Device reboot", …).
+    public var row: String
+    /// The platform.
+    public var platform: ScenarioPlatform
+    /// The device profile name (`android-stock`, `android-aggressive-oem`).
+    public var deviceProfile: String
+    /// The OS API level (Android) or major version.
+    public var osVersion: Int
+    /// The device's time zone at the start; absolute step times are read in this zone.
+    public var zone: Zone
+    /// The start, as a local time in ``zone``.
+    public var start: LocalDateTime
+    /// The start instant.
+    public var startInstant: SimInstant
+    /// The end instant.
+    public var endInstant: SimInstant
+    /// The run seed.
+    public var seed: UInt64
+    /// The plugin profile.
+    public var profile: PluginProfile
+    /// Plugin build options.
+    public var plugin: PluginOptions
+    /// OS parameter overrides.
+    public var os: OSOptions
+    /// The timeline, in time order.
+    public var steps: [ScenarioStep]
+    /// What the OS should do, in words (the "OS Expected" column).
+    public var osExpected: String
+    /// What the plugin should do, in words (the "Plugin Expected" column).
+    public var pluginExpected: String
+    /// Machine-checked assertions.
+    public var checks: [ScenarioCheck]
+
+    /// Plugin build options of a scenario.
+    public struct PluginOptions: Sendable, Hashable {
+        /// Whether a BOOT_COMPLETED receiver is declared.
+        public var bootReceiver = true
+        /// Whether receivers are direct-boot aware.
+        public var directBootAware = false
+        /// The app's targetSdkVersion.
+        public var targetSdk = 34
+    }
+
+    /// OS parameter overrides of a scenario; `nil` keeps the model default.
+    public struct OSOptions: Sendable, Hashable {
+        /// SCHEDULE_EXACT_ALARM at start (default: the API level's new-install default).
+        public var exactAlarmGranted: Bool?
+        /// POST_NOTIFICATIONS at start.
+        public var postNotificationsGranted: Bool?
+        /// A4's deferral allowance in percent.
+        public var inexactDeferralPercent: Int?
+    }
+
+    /// The same scenario played under another profile and seed.
+    public func with(profile: PluginProfile? = nil, seed: UInt64? = nil) -> Scenario {
+        var copy = self
+        if let profile { copy.profile = profile }
+        if let seed { copy.seed = seed }
+        return copy
+    }
+}
+
+/// The platforms the scenario format names.
+public enum ScenarioPlatform: String, CaseIterable, Sendable {
+    /// Android: AlarmManager, broadcasts, force stop, reboot.
+    case android
+}

@@ -1,0 +1,95 @@
+import DNSimCalendar
+
+/// A machine-checked expectation of a scenario.
+public struct ScenarioCheck: Sendable {
+    /// A short id, unique within the scenario.
+    public var id: String
+    /// What it checks, in words.
+    public var description: String
+    /// The seed claim (os-facts.md §11, `S1`…`S28`) a failure exposes, if any.
+    public var seedClaim: String?
+    /// The assertion.
+    public var assertion: ScenarioAssertion
+}
+
+/// What a check asserts about a run.
+public enum ScenarioAssertion: Sendable, Equatable {
+    /// Notifications shown (optionally for one slot).
+    case deliveryCount(CountComparison, slot: String?)
+    /// Planned occurrences that were never shown.
+    case missedCount(CountComparison)
+    /// Posts the OS dropped (permission, channel).
+    case suppressedCount(CountComparison)
+    /// Occurrences the plugin itself recorded as missed.
+    case pluginReportedMissed(CountComparison)
+    /// Every shown notification appeared at this local wall time (± tolerance) in the device zone.
+    case deliveredAtLocalTime(LocalTime, toleranceMs: Int64)
+    /// No shown notification was later than this.
+    case maxLatenessMs(Int64)
+    /// The occurrence of this local date was shown.
+    case delivered(localDate: LocalDate, slot: String?)
+    /// The occurrence of this local date was not shown.
+    case notDelivered(localDate: LocalDate, slot: String?)
+    /// The plugin API returned this error code at least once.
+    case errorCode(String)
+    /// The plugin API returned no error.
+    case noErrors
+    /// No occurrence was shown more than once.
+    case noDuplicateDeliveries
+    /// Alarms (or pending requests) the OS holds for the app at the end.
+    case armedAtEnd(CountComparison)
+    /// The trace shows this OS rule deciding something.
+    case ruleApplied(String)
+
+    /// The assertion's name in the scenario format.
+    public var name: String {
+        switch self {
+        case .deliveryCount: return "deliveryCount"
+        case .missedCount: return "missedCount"
+        case .suppressedCount: return "suppressedCount"
+        case .pluginReportedMissed: return "pluginReportedMissed"
+        case .deliveredAtLocalTime: return "deliveredAtLocalTime"
+        case .maxLatenessMs: return "maxLatenessMs"
+        case .delivered: return "delivered"
+        case .notDelivered: return "notDelivered"
+        case .errorCode: return "errorCode"
+        case .noErrors: return "noErrors"
+        case .noDuplicateDeliveries: return "noDuplicateDeliveries"
+        case .armedAtEnd: return "armedAtEnd"
+        case .ruleApplied: return "ruleApplied"
+        }
+    }
+
+    /// Every assertion name, in documentation order.
+    public static let allNames = [
+        "deliveryCount", "missedCount", "suppressedCount", "pluginReportedMissed", "deliveredAtLocalTime",
+        "maxLatenessMs", "delivered", "notDelivered", "errorCode", "noErrors", "noDuplicateDeliveries", "armedAtEnd",
+        "ruleApplied",
+    ]
+}
+
+/// A count constraint: any combination of `equals`, `atLeast`, `atMost` (at least one).
+public struct CountComparison: Sendable, Equatable, CustomStringConvertible {
+    /// Exactly this many.
+    public var equals: Int?
+    /// At least this many.
+    public var atLeast: Int?
+    /// At most this many.
+    public var atMost: Int?
+
+    /// Whether `value` satisfies every given bound.
+    public func holds(for value: Int) -> Bool {
+        if let equals, value != equals { return false }
+        if let atLeast, value < atLeast { return false }
+        if let atMost, value > atMost { return false }
+        return true
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let equals { parts.append("= \(equals)") }
+        if let atLeast { parts.append("≥ \(atLeast)") }
+        if let atMost { parts.append("≤ \(atMost)") }
+        return parts.joined(separator: " and ")
+    }
+}

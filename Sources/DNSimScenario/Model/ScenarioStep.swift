@@ -1,0 +1,73 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlugin
+
+/// One step of a scenario's timeline.
+public struct ScenarioStep: Sendable {
+    /// When the step happens (true time).
+    public var at: SimInstant
+    /// What happens.
+    public var action: ScenarioAction
+    /// Where the step is in the file, for messages.
+    public var pointer: JSONPointer
+}
+
+/// The user actions, device events and plugin API calls a step can perform.
+public enum ScenarioAction: Sendable, Equatable {
+    /// The user opens the app from the launcher.
+    case launchApp
+    /// The user goes to the home screen; the process keeps running.
+    case backgroundApp
+    /// The user swipes the app away from recents.
+    case swipeFromRecents
+    /// Settings → Force stop.
+    case forceStop
+    /// The system kills the process for memory.
+    case killProcess
+    /// Power off now, on after `offFor`; the user unlocks `unlockAfter` the boot, or never.
+    case reboot(offFor: SimDuration, unlockAfter: SimDuration?)
+    /// The user unlocks the device.
+    case unlock
+    /// The wall clock is set to a local time in the device's zone, or shifted.
+    case setClock(ClockChange)
+    /// The device's zone changes.
+    case setTimeZone(Zone)
+    /// The user grants or revokes the notification permission.
+    case setNotificationPermission(granted: Bool)
+    /// The app calls `scheduleDailyNotification`.
+    case scheduleDailyNotification(DailySlotRequest)
+    /// The app calls `cancelAllNotifications`.
+    case cancelAllNotifications
+
+    /// How a clock step moves the wall clock.
+    public enum ClockChange: Sendable, Equatable {
+        /// To this local date-time in the device's current zone.
+        case to(LocalDateTime)
+        /// By this signed amount.
+        case shift(SimDuration)
+    }
+
+    /// The action's name in the scenario format.
+    public var name: String {
+        switch self {
+        case .launchApp: return "launchApp"
+        case .backgroundApp: return "backgroundApp"
+        case .swipeFromRecents: return "swipeFromRecents"
+        case .forceStop: return "forceStop"
+        case .killProcess: return "killProcess"
+        case .reboot: return "reboot"
+        case .unlock: return "unlock"
+        case .setClock: return "setClock"
+        case .setTimeZone: return "setTimeZone"
+        case .setNotificationPermission: return "setNotificationPermission"
+        case .scheduleDailyNotification: return "scheduleDailyNotification"
+        case .cancelAllNotifications: return "cancelAllNotifications"
+        }
+    }
+
+    /// Every action name, in documentation order.
+    public static let allNames = [
+        "launchApp", "backgroundApp", "swipeFromRecents", "forceStop", "killProcess", "reboot", "unlock", "setClock",
+        "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
+    ]
+}

@@ -1,0 +1,131 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+import DNSimPlugin
+
+/// Wires one Android run together: the engine, the OS model with the plugin installed, and the
+/// scenario's steps as scripted input.
+final class AndroidWorld {
+    typealias Plugin = AndroidDailyNotificationPlugin
+
+    let scenario: Scenario
+    let sim: Simulator<DeviceEvent>
+    let system: AndroidSystem<Plugin>
+    var errors: [RunResult.APIError] = []
+    var planner = OccurrencePlanner()
+    var zoneTimeline: [(from: SimInstant, zone: Zone)]
+
+    init(scenario: Scenario, traceEnabled: Bool = true) {
+        self.scenario = scenario
+        let limits = SimulationLimits(maxEvents: 2_000_000, horizon: scenario.endInstant + .days(1))
+        sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: traceEnabled)
+        var parameters = AndroidOSParameters()
+        if let granted = scenario.os.exactAlarmGranted { parameters.exactAlarmGranted = granted }
+        if let granted = scenario.os.postNotificationsGranted { parameters.postNotificationsGranted = granted }
+        if let percent = scenario.os.inexactDeferralPercent { parameters.inexactDeferralPercent = percent }
+        let profile =
+            scenario.deviceProfile == "android-aggressive-oem"
+            ? AndroidDeviceProfile.aggressiveOEM(apiLevel: scenario.osVersion)
+            : AndroidDeviceProfile.stock(apiLevel: scenario.osVersion)
+        let build = AndroidPluginBuild(
+            profile: scenario.profile, bootReceiver: scenario.plugin.bootReceiver,
+            directBootAware: scenario.plugin.directBootAware, targetSdk: scenario.plugin.targetSdk)
+        system = AndroidSystem(sim: sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
+        zoneTimeline = [(scenario.startInstant, scenario.zone)]
+    }
+
+    /// Runs the scenario to its end.
+    func run() throws {
+        sim.trace.record(
+            at: sim.now, subsystem: "scenario", kind: "run.start", cause: -1,
+            details: [
+                TraceDetail("scenario", scenario.id), TraceDetail("profile", scenario.profile.rawValue),
+                TraceDetail("seed", String(scenario.seed)),
+            ])
+        for (index, step) in scenario.steps.enumerated() {
+            sim.schedule(.input(Int32(index)), at: step.at, priority: .input, cause: -1)
+        }
+        try sim.run(until: scenario.endInstant) { [self] _, event in
+            switch event {
+            case .input(let index): apply(scenario.steps[Int(index)])
+            case .android(let event): system.handle(event)
+            }
+        }
+        sim.trace.record(at: sim.now, subsystem: "scenario", kind: "run.end", cause: -1)
+    }
+
+    private func apply(_ step: ScenarioStep) {
+        sim.trace.record(
+            at: sim.now, subsystem: "scenario", kind: "step", cause: -1,
+            details: [TraceDetail("action", step.action.name), TraceDetail("pointer", step.pointer.description)])
+        switch step.action {
+        case .launchApp:
+            unlockIfNeededToLaunch()
+            system.launchApp()
+        case .backgroundApp: system.moveAppToBackground()
+        case .swipeFromRecents: system.swipeFromRecents()
+        case .forceStop: system.forceStop()
+        case .killProcess: system.killForMemory()
+        case .reboot(let offFor, let unlockAfter): system.reboot(offFor: offFor, unlockAfter: unlockAfter)
+        case .unlock: system.unlock()
+        case .setClock(.shift(let amount)):
+            system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds, source: "manual")
+        case .setClock(.to(let local)):
+            let zone = system.clock.zone
+            let target = zone.instant(for: local) ?? sim.now
+            system.setWallClock(toWallMillis: target.millisecondsSinceEpoch, source: "manual")
+        case .setTimeZone(let zone):
+            zoneTimeline.append((sim.now, zone))
+            system.setTimeZone(zone)
+        case .setNotificationPermission(let granted): system.setPostNotificationsGranted(granted)
+        case .scheduleDailyNotification(let request):
+            callAPI("scheduleDailyNotification") { plugin, context in
+                let error = plugin.scheduleDailyNotification(request, context: context)
+                if error == nil, let time = LocalTime(parsing: request.time) {
+                    for index in planner.intents.indices where planner.intents[index].slot == request.resolvedID {
+                        if planner.intents[index].until == nil { planner.intents[index].until = sim.now }
+                    }
+                    planner.intents.append(.init(slot: request.resolvedID, time: time, from: sim.now, until: nil))
+                }
+                return error
+            }
+        case .cancelAllNotifications:
+            callAPI("cancelAllNotifications") { plugin, context in
+                let error = plugin.cancelAllNotifications(context: context)
+                if error == nil {
+                    for index in planner.intents.indices where planner.intents[index].until == nil {
+                        planner.intents[index].until = sim.now
+                    }
+                }
+                return error
+            }
+        }
+    }
+
+    /// The user has to unlock the phone to reach the launcher.
+    private func unlockIfNeededToLaunch() {
+        if system.isPoweredOn && !system.isUnlockedSinceBoot { system.unlock() }
+    }
+
+    /// Calls the plugin's TypeScript API, which needs the app's WebView in the foreground: the
+    /// app is launched first when it is not.
+    private func callAPI(_ name: String, _ body: (Plugin, AndroidContext<Plugin>) -> PluginError?) {
+        guard system.isPoweredOn else {
+            sim.trace.record(
+                at: sim.now, subsystem: "scenario", kind: "api.ignored", cause: sim.trace.lastID,
+                details: [TraceDetail("call", name), TraceDetail("reason", "device is off")])
+            return
+        }
+        if system.process == nil || !system.isInForeground {
+            unlockIfNeededToLaunch()
+            system.launchApp()
+        }
+        guard let plugin = system.process else { return }
+        if let error = body(plugin, system.context) {
+            errors.append(RunResult.APIError(at: sim.now, call: name, code: error.code, message: error.message))
+            sim.trace.record(
+                at: sim.now, subsystem: "plugin", kind: "api.error", cause: sim.trace.lastID,
+                details: [TraceDetail("call", name), TraceDetail("code", error.code)])
+        }
+    }
+}

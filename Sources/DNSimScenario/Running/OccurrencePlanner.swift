@@ -1,0 +1,55 @@
+import DNSimCalendar
+import DNSimCore
+
+/// Works out, from the user's intent alone, when each daily occurrence should reach the user:
+/// the oracle that deliveries are matched against.
+///
+/// The intent of "daily at 09:00" is 09:00 on the clock of wherever the device is, each local
+/// date, from the moment the call succeeded until it was cancelled or the run ended. Each
+/// occurrence is resolved from its own local date (gap: shifted forward; fold: earlier), in the
+/// zone in force at that instant, on true time — never from what the plugin or the OS computed.
+struct OccurrencePlanner {
+    /// One accepted `scheduleDailyNotification` call.
+    struct Intent {
+        var slot: String
+        var time: LocalTime
+        var from: SimInstant
+        var until: SimInstant?
+    }
+
+    /// One planned occurrence.
+    struct Planned: Equatable {
+        var slot: String
+        var localDate: LocalDate
+        var at: SimInstant
+    }
+
+    var intents: [Intent] = []
+
+    /// Every occurrence due after its intent began and at or before `end`, in time order.
+    func plan(zoneTimeline: [(from: SimInstant, zone: Zone)], end: SimInstant) -> [Planned] {
+        var result: [Planned] = []
+        for intent in intents {
+            let stop = min(intent.until ?? end, end)
+            var seen: Set<LocalDate> = []
+            for (index, segment) in zoneTimeline.enumerated() {
+                let segmentEnd = index + 1 < zoneTimeline.count ? zoneTimeline[index + 1].from : SimInstant(millisecondsSinceEpoch: .max)
+                let lower = max(segment.from, intent.from)
+                let upper = min(segmentEnd, SimInstant(millisecondsSinceEpoch: stop.millisecondsSinceEpoch + 1))
+                if lower >= upper { continue }
+                var date = segment.zone.localDateTime(at: lower).date.adding(days: -1)
+                let lastDate = segment.zone.localDateTime(at: upper).date.adding(days: 1)
+                while date <= lastDate {
+                    if let at = DailyOccurrence.instant(on: date, at: intent.time, in: segment.zone),
+                        at > intent.from, at >= segment.from, at < segmentEnd, at <= stop, !seen.contains(date)
+                    {
+                        seen.insert(date)
+                        result.append(Planned(slot: intent.slot, localDate: date, at: at))
+                    }
+                    date = date.adding(days: 1)
+                }
+            }
+        }
+        return result.sorted { ($0.at, $0.slot) < ($1.at, $1.slot) }
+    }
+}

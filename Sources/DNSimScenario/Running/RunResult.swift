@@ -1,0 +1,103 @@
+import DNSimCalendar
+import DNSimCore
+
+/// Everything a run produced, computed from the simulation: the input to every report.
+public struct RunResult: Sendable {
+    /// The scenario as run (with the profile and seed actually used).
+    public var scenario: Scenario
+    /// Every parameter that shaped the run, in a fixed order.
+    public var parameters: [(key: String, value: String)]
+    /// Notifications the user saw.
+    public var deliveries: [Delivery]
+    /// Planned occurrences that never reached the user.
+    public var missed: [Occurrence]
+    /// Occurrences the plugin deliberately did not deliver.
+    public var skipped: [Occurrence]
+    /// Occurrences the plugin posted but the OS did not show.
+    public var suppressed: [Occurrence]
+    /// Errors the plugin API returned.
+    public var errors: [APIError]
+    /// The checks and their outcomes.
+    public var expectations: [ExpectationOutcome]
+    /// The trace.
+    public var trace: [TraceRecord]
+    /// The trace digest (FNV-1a, hex).
+    public var traceDigest: String
+    /// The device zone over time: (from, zone), first entry at the start.
+    public var zoneTimeline: [(from: SimInstant, zone: Zone)]
+    /// Alarms the OS held for the app at the end.
+    public var armedAtEnd: Int
+    /// Occurrences the plugin recorded as missed.
+    public var pluginReportedMissed: Int
+    /// Events the engine dispatched.
+    public var eventCount: Int
+
+    /// Whether every expectation held.
+    public var passed: Bool { expectations.allSatisfy(\.passed) }
+
+    /// The device zone in force at `instant`.
+    public func zone(at instant: SimInstant) -> Zone {
+        zoneTimeline.last { $0.from <= instant }?.zone ?? scenario.zone
+    }
+
+    /// `instant` as ISO-8601 with the offset of the device zone in force then.
+    public func iso(_ instant: SimInstant) -> String { ISO8601.format(instant, in: zone(at: instant)) }
+
+    /// One notification shown to the user.
+    public struct Delivery: Sendable {
+        /// The slot id.
+        public var slot: String
+        /// The local date of the occurrence (the planned one when matched, else the plugin's).
+        public var localDate: String
+        /// When the occurrence was due (by the user's intent); `nil` when it matched no plan.
+        public var plannedAt: SimInstant?
+        /// When the OS showed it.
+        public var deliveredAt: SimInstant
+        /// `deliveredAt − plannedAt` in ms, when planned.
+        public var latenessMs: Int64?
+        /// The title.
+        public var title: String
+        /// The body.
+        public var body: String
+    }
+
+    /// An occurrence that did not reach the user, and why.
+    public struct Occurrence: Sendable {
+        /// The slot id.
+        public var slot: String
+        /// The local date.
+        public var localDate: String
+        /// When it was due.
+        public var plannedAt: SimInstant
+        /// Why, naming the OS rule when one decided it.
+        public var reason: String
+    }
+
+    /// An error returned by the plugin API.
+    public struct APIError: Sendable {
+        /// When.
+        public var at: SimInstant
+        /// The API call.
+        public var call: String
+        /// The error code.
+        public var code: String
+        /// The message.
+        public var message: String
+    }
+}
+
+/// The outcome of one ``ScenarioCheck``.
+public struct ExpectationOutcome: Sendable {
+    /// The check's id.
+    public var id: String
+    /// Its description.
+    public var description: String
+    /// The assertion's name.
+    public var assertion: String
+    /// The seed claim a failure exposes.
+    public var seedClaim: String?
+    /// Whether it held.
+    public var passed: Bool
+    /// What the run showed.
+    public var observed: String
+}

@@ -1,0 +1,225 @@
+import DNSimCore
+import DNSimPlugin
+
+/// The JSON Schema of scenario files, built from the same names the decoder accepts.
+///
+/// It declares draft 2020-12 but uses only keywords draft-07 also has (plus `$defs`), so
+/// editors that only fully support draft-07 still validate and autocomplete scenarios.
+/// ``ScenarioDecoder`` stays the source of truth; a test checks that every action and assertion
+/// the decoder knows appears here and that `schema/scenario.schema.json` matches this output.
+public enum ScenarioSchema {
+    /// The schema's `$id`.
+    public static let id = "https://dnsim.dev/schema/scenario.schema.json"
+
+    /// The schema document.
+    public static func document() -> JSONValue {
+        .object(
+            JSONObject([
+                ("$schema", "https://json-schema.org/draft/2020-12/schema"),
+                ("$id", .string(id)),
+                ("title", "dnsim scenario"),
+                ("description", "A scripted scenario for dnsim: device, plugin build, timeline of steps, expectations."),
+                ("type", "object"),
+                ("additionalProperties", false),
+                ("required", ["id", "title", "platform", "device", "timeZone", "start", "steps", "expected"]),
+                ("oneOf", [["required": ["end"]], ["required": ["duration"]]]),
+                (
+                    "properties",
+                    .object(
+                        JSONObject([
+                            ("$schema", ["type": "string", "description": "Path or URL of this schema, for editors."]),
+                            ("id", text("A stable id such as \"android/daily-basic\".")),
+                            ("title", text("A one-line title.")),
+                            ("description", text("Free text.")),
+                            ("row", text("The seed §4 Test Validation Outputs row, e.g. \"Device reboot\".")),
+                            ("platform", enumeration(ScenarioPlatform.allCases.map(\.rawValue), "The platform.")),
+                            ("device", ref("device")),
+                            ("timeZone", ref("zone")),
+                            ("start", ref("localDateTime")),
+                            ("end", ref("localDateTime")),
+                            ("duration", ref("duration")),
+                            (
+                                "seed",
+                                ["type": "integer", "minimum": 0, "description": "The run seed (default 1)."]
+                            ),
+                            ("plugin", ref("plugin")),
+                            ("os", ref("os")),
+                            ("steps", ["type": "array", "items": ref("step")]),
+                            ("expected", ref("expected")),
+                        ]))
+                ),
+                ("$defs", .object(definitions())),
+            ]))
+    }
+
+    /// The schema as pretty JSON with a final newline.
+    public static func render() -> String { JSONWriter.string(document(), style: .pretty) + "\n" }
+
+    private static func text(_ description: String) -> JSONValue {
+        ["type": "string", "description": .string(description)]
+    }
+
+    private static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/$defs/\(name)")] }
+
+    private static func enumeration(_ values: [String], _ description: String) -> JSONValue {
+        ["type": "string", "enum": .array(values.map { .string($0) }), "description": .string(description)]
+    }
+
+    private static func object(_ properties: [(String, JSONValue)], required: [String] = [], description: String)
+        -> JSONValue
+    {
+        var object = JSONObject([
+            ("type", "object"), ("additionalProperties", false), ("description", .string(description)),
+            ("properties", .object(JSONObject(properties.map { (key: $0.0, value: $0.1) }))),
+        ])
+        if !required.isEmpty { object["required"] = .array(required.map { .string($0) }) }
+        return .object(object)
+    }
+
+    private static func definitions() -> JSONObject {
+        let count: [(String, JSONValue)] = [
+            ("equals", ["type": "integer", "minimum": 0]), ("atLeast", ["type": "integer", "minimum": 0]),
+            ("atMost", ["type": "integer", "minimum": 0]),
+        ]
+        return JSONObject([
+            (
+                "duration",
+                [
+                    "type": "string", "pattern": "^([0-9]+d)?([0-9]+h)?([0-9]+m)?([0-9]+s)?([0-9]+ms)?$",
+                    "description": "A duration: 500ms, 90s, 15m, 2h, 1d, or a concatenation in descending units (1d2h30m).",
+                    "examples": ["15m", "1d2h"],
+                ]
+            ),
+            (
+                "signedDuration",
+                [
+                    "type": "string", "pattern": "^-?([0-9]+d)?([0-9]+h)?([0-9]+m)?([0-9]+s)?([0-9]+ms)?$",
+                    "description": "A duration that may start with '-'.",
+                ]
+            ),
+            (
+                "localDateTime",
+                [
+                    "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?$",
+                    "description": "A local date-time in the scenario's zone, YYYY-MM-DDTHH:mm[:ss].",
+                    "examples": ["2026-03-29T09:00"],
+                ]
+            ),
+            (
+                "localTime",
+                ["type": "string", "pattern": "^[0-9]{2}:[0-9]{2}$", "description": "A wall time HH:mm (24-hour)."]
+            ),
+            (
+                "localDate",
+                ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "A local date YYYY-MM-DD."]
+            ),
+            ("zone", ["type": "string", "description": "An IANA time-zone id.", "examples": ["Europe/Berlin"]]),
+            (
+                "device",
+                object(
+                    [
+                        ("profile", enumeration(AndroidProfileNames.all, "The device profile (default android-stock).")),
+                        ("apiLevel", ["type": "integer", "minimum": 26, "maximum": 36, "description": "The Android API level."]),
+                    ], required: ["apiLevel"], description: "The simulated device.")
+            ),
+            (
+                "plugin",
+                object(
+                    [
+                        ("profile", enumeration(PluginProfile.allCases.map(\.rawValue), "The plugin logic profile (default corrected).")),
+                        ("bootReceiver", ["type": "boolean", "description": "Declare the BOOT_COMPLETED receiver (default true)."]),
+                        ("directBootAware", ["type": "boolean", "description": "Receivers are direct-boot aware (default false)."]),
+                        ("targetSdk", ["type": "integer", "description": "The app's targetSdkVersion (default 34)."]),
+                    ], description: "How the plugin was built into the app.")
+            ),
+            (
+                "os",
+                object(
+                    [
+                        ("exactAlarmGranted", ["type": "boolean", "description": "SCHEDULE_EXACT_ALARM at start (default: the API level's new-install default)."]),
+                        ("postNotificationsGranted", ["type": "boolean", "description": "POST_NOTIFICATIONS at start (default true)."]),
+                        ("inexactDeferralPercent", ["type": "integer", "minimum": 0, "maximum": 100, "description": "Largest inexact-alarm deferral as % of the delay (A4, default 75)."]),
+                    ], description: "OS parameter overrides.")
+            ),
+            ("step", ["allOf": [["oneOf": [["required": ["at"]], ["required": ["after"]]]], ["oneOf": .array(stepVariants())]]]),
+            (
+                "expected",
+                object(
+                    [
+                        ("os", text("The \"OS Expected\" column, in words.")),
+                        ("plugin", text("The \"Plugin Expected\" column, in words.")),
+                        ("checks", ["type": "array", "items": ["oneOf": .array(checkVariants(count: count))]]),
+                    ], required: ["os", "plugin", "checks"], description: "What must hold.")
+            ),
+        ])
+    }
+
+    private static func stepVariants() -> [JSONValue] {
+        let timing: [(String, JSONValue)] = [
+            ("at", ref("localDateTime")), ("after", ref("duration")),
+        ]
+        func variant(_ name: String, _ description: String, _ extra: [(String, JSONValue)] = [], required: [String] = [])
+            -> JSONValue
+        {
+            object(
+                timing + [("action", ["const": .string(name)])] + extra, required: ["action"] + required,
+                description: description)
+        }
+        return [
+            variant("launchApp", "The user opens the app from the launcher (unlocking first if needed)."),
+            variant("backgroundApp", "The user goes to the home screen; the process keeps running."),
+            variant("swipeFromRecents", "The user swipes the app away from recents."),
+            variant("forceStop", "Settings → Force stop."),
+            variant("killProcess", "The system kills the process for memory."),
+            variant(
+                "reboot", "Power off now, on after offFor (default 1m); unlock unlockAfter the boot, or wait for an unlock step.",
+                [("offFor", ref("duration")), ("unlockAfter", ref("duration"))]),
+            variant("unlock", "The user unlocks the device."),
+            variant(
+                "setClock", "Set the wall clock to a local time (device zone) or shift it.",
+                [("to", ref("localDateTime")), ("shiftBy", ref("signedDuration"))]),
+            variant("setTimeZone", "The device's zone changes.", [("zone", ref("zone"))], required: ["zone"]),
+            variant(
+                "setNotificationPermission", "The user grants or revokes notifications.",
+                [("granted", ["type": "boolean"])], required: ["granted"]),
+            variant(
+                "scheduleDailyNotification", "The app calls scheduleDailyNotification.",
+                [
+                    ("time", ["type": "string", "description": "HH:mm; passed to the plugin as written."]),
+                    ("title", ["type": "string"]), ("body", ["type": "string"]), ("id", ["type": "string"]),
+                ], required: ["time"]),
+            variant("cancelAllNotifications", "The app calls cancelAllNotifications."),
+        ]
+    }
+
+    private static func checkVariants(count: [(String, JSONValue)]) -> [JSONValue] {
+        let common: [(String, JSONValue)] = [
+            ("id", ["type": "string"]), ("description", ["type": "string"]),
+            ("seedClaim", ["type": "string", "pattern": "^S([1-9]|1[0-9]|2[0-8])$", "description": "The seed claim (S1…S28) a failure exposes."]),
+        ]
+        func variant(_ name: String, _ description: String, _ extra: [(String, JSONValue)] = [], required: [String] = [])
+            -> JSONValue
+        {
+            object(
+                common + [("assert", ["const": .string(name)])] + extra, required: ["id", "assert"] + required,
+                description: description)
+        }
+        return [
+            variant("deliveryCount", "Notifications shown.", count + [("slot", ["type": "string"])]),
+            variant("missedCount", "Planned occurrences never shown.", count),
+            variant("suppressedCount", "Posts the OS did not show.", count),
+            variant("pluginReportedMissed", "Occurrences the plugin recorded as missed.", count),
+            variant(
+                "deliveredAtLocalTime", "Every notification shown at this local wall time.",
+                [("time", ref("localTime")), ("toleranceMs", ["type": "integer", "minimum": 0])], required: ["time"]),
+            variant("maxLatenessMs", "No notification later than this.", [("value", ["type": "integer", "minimum": 0])], required: ["value"]),
+            variant("delivered", "The occurrence of this local date was shown.", [("localDate", ref("localDate")), ("slot", ["type": "string"])], required: ["localDate"]),
+            variant("notDelivered", "The occurrence of this local date was not shown.", [("localDate", ref("localDate")), ("slot", ["type": "string"])], required: ["localDate"]),
+            variant("errorCode", "The plugin API returned this error code.", [("code", ["type": "string", "enum": .array(PluginError.allCodes.map { .string($0) })])], required: ["code"]),
+            variant("noErrors", "The plugin API returned no error."),
+            variant("noDuplicateDeliveries", "No occurrence was shown twice."),
+            variant("armedAtEnd", "Alarms the OS holds for the app at the end.", count),
+            variant("ruleApplied", "The trace shows this OS rule deciding something.", [("rule", ["type": "string"])], required: ["rule"]),
+        ]
+    }
+}

@@ -1,0 +1,66 @@
+import DNSimCore
+import Testing
+
+struct EventQueueTests {
+    private func at(_ ms: Int64) -> SimInstant { SimInstant(millisecondsSinceEpoch: ms) }
+
+    @Test func popsInTimeOrder() {
+        var queue = EventQueue<String>()
+        queue.insert("c", at: at(30))
+        queue.insert("a", at: at(10))
+        queue.insert("b", at: at(20))
+        #expect([queue.popMin()?.payload, queue.popMin()?.payload, queue.popMin()?.payload] == ["a", "b", "c"])
+        #expect(queue.popMin() == nil)
+        #expect(queue.isEmpty)
+    }
+
+    @Test func equalTimesRunByPriorityThenInsertionOrder() {
+        var queue = EventQueue<Int>()
+        for value in 0..<50 { queue.insert(value, at: at(5), priority: .normal) }
+        queue.insert(-1, at: at(5), priority: .system)
+        queue.insert(100, at: at(5), priority: .late)
+        var out: [Int] = []
+        while let entry = queue.popMin() { out.append(entry.payload) }
+        #expect(out == [-1] + Array(0..<50) + [100])
+    }
+
+    @Test func seededRandomKeysComeOutAsAStableSort() {
+        var generator = Xoshiro256StarStar(seed: 99)
+        var queue = EventQueue<Int>()
+        var reference: [(time: Int64, rank: UInt8, index: Int)] = []
+        for index in 0..<5000 {
+            let time = Int64(generator.next(below: 200))
+            let rank = UInt8(generator.next(below: 3) * 64)
+            queue.insert(index, at: at(time), priority: EventPriority(rank: rank))
+            reference.append((time, rank, index))
+        }
+        let expected = reference.sorted { ($0.time, $0.rank, $0.index) < ($1.time, $1.rank, $1.index) }.map(\.index)
+        var out: [Int] = []
+        while let entry = queue.popMin() { out.append(entry.payload) }
+        #expect(out == expected)
+    }
+
+    @Test func cancelledEventsNeverRunAndDoNotCount() {
+        var queue = EventQueue<String>()
+        let a = queue.insert("a", at: at(1))
+        let b = queue.insert("b", at: at(2))
+        queue.insert("c", at: at(3))
+        #expect(queue.cancel(a))
+        #expect(!queue.cancel(a), "a second cancel of the same handle reports false")
+        #expect(queue.count == 2)
+        #expect(queue.orderedEntries().map(\.payload) == ["b", "c"])
+        #expect(queue.popMin()?.payload == "b")
+        #expect(!queue.cancel(b), "an event that already ran cannot be cancelled")
+        #expect(queue.popMin()?.payload == "c")
+        #expect(queue.popMin() == nil)
+        #expect(queue.count == 0)
+    }
+
+    @Test func entriesKeepTheirCauseAndPriority() {
+        var queue = EventQueue<Int>()
+        queue.insert(1, at: at(1), priority: .input, cause: 41)
+        let entry = queue.popMin()
+        #expect(entry?.cause == 41)
+        #expect(entry?.priority == .input)
+    }
+}

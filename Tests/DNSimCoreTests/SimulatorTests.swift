@@ -1,0 +1,73 @@
+import DNSimCore
+import Testing
+
+struct SimulatorTests {
+    private let start = SimInstant(secondsSinceEpoch: 1_700_000_000)
+
+    @Test func dispatchesInOrderAndAdvancesVirtualTime() throws {
+        let sim = Simulator<String>(start: start, seed: 1)
+        sim.schedule("later", after: .minutes(2))
+        sim.schedule("sooner", after: .seconds(30))
+        var seen: [(SimDuration, String)] = []
+        try sim.run(until: start + .hours(1)) { sim, payload in
+            seen.append((sim.now - start, payload))
+            if payload == "sooner" { sim.schedule("chained", after: .seconds(1)) }
+        }
+        #expect(seen.map(\.1) == ["sooner", "chained", "later"])
+        #expect(seen.map(\.0) == [.seconds(30), .seconds(31), .minutes(2)])
+        #expect(sim.now == start + .hours(1))
+        #expect(sim.pendingCount == 0)
+    }
+
+    @Test func stopsAtTheEndAndKeepsLaterEventsPending() throws {
+        let sim = Simulator<Int>(start: start, seed: 1)
+        sim.schedule(1, after: .hours(2))
+        try sim.run(until: start + .hours(1)) { _, _ in Issue.record("nothing is due before the end") }
+        #expect(sim.pendingEvents().map(\.payload) == [1])
+    }
+
+    @Test func theEventGuardStopsARunawayScenario() {
+        let sim = Simulator<Int>(start: start, seed: 1, limits: SimulationLimits(maxEvents: 100))
+        sim.schedule(0, after: .zero)
+        #expect(throws: SimulationError.eventLimitExceeded(limit: 100, at: start + .seconds(100))) {
+            try sim.run(until: start + .days(1)) { sim, value in sim.schedule(value + 1, after: .seconds(1)) }
+        }
+    }
+
+    @Test func theHorizonGuardRejectsFarFutureEvents() {
+        let limits = SimulationLimits(horizon: start + .days(1))
+        let sim = Simulator<Int>(start: start, seed: 1, limits: limits)
+        sim.schedule(0, after: .days(2))
+        #expect(throws: SimulationError.horizonExceeded(horizon: start + .days(1), requested: start + .days(2))) {
+            try sim.run(until: start + .days(3)) { _, _ in }
+        }
+    }
+
+    @Test func eventsRememberTheTraceRecordThatCausedThem() throws {
+        let sim = Simulator<Int>(start: start, seed: 1)
+        let cause = sim.trace.record(at: sim.now, subsystem: "test", kind: "set", cause: -1)
+        sim.schedule(7, after: .seconds(1))
+        var causes: [Int32] = []
+        try sim.run(until: start + .minutes(1)) { sim, _ in
+            causes.append(sim.currentCause)
+            sim.trace.record(at: sim.now, subsystem: "test", kind: "fire", cause: sim.currentCause)
+        }
+        #expect(causes == [cause])
+        #expect(sim.trace.records.map(\.cause) == [-1, cause])
+    }
+
+    @Test func sameSeedGivesTheSameTraceDigest() throws {
+        func digest(seed: UInt64) throws -> String {
+            let sim = Simulator<Int>(start: start, seed: seed)
+            var rng = sim.randomStream("test")
+            sim.schedule(0, after: .zero)
+            try sim.run(until: start + .days(1)) { sim, n in
+                sim.trace.record(at: sim.now, subsystem: "test", kind: "tick", cause: sim.currentCause)
+                if n < 100 { sim.schedule(n + 1, after: .milliseconds(Int64(rng.next(below: 1000)))) }
+            }
+            return sim.trace.digestHex
+        }
+        #expect(try digest(seed: 5) == digest(seed: 5))
+        #expect(try digest(seed: 5) != digest(seed: 6))
+    }
+}

@@ -22,6 +22,7 @@ public enum DNSimCommand {
             case "run": io.writeOut(HelpText.run)
             case "validate": io.writeOut(HelpText.validate)
             case "schema": io.writeOut(HelpText.schema)
+            case "rules": io.writeOut(HelpText.rules)
             case nil: io.writeOut(HelpText.main)
             case let other?: return usageError("unknown subcommand '\(other)'", io: io)
             }
@@ -29,6 +30,7 @@ public enum DNSimCommand {
         case "run": return wantsHelp(rest) ? help(HelpText.run, io) : RunCommand.execute(rest, io: io)
         case "validate": return wantsHelp(rest) ? help(HelpText.validate, io) : ValidateCommand.execute(rest, io: io)
         case "schema": return wantsHelp(rest) ? help(HelpText.schema, io) : SchemaCommand.execute(rest, io: io)
+        case "rules": return wantsHelp(rest) ? help(HelpText.rules, io) : RulesCommand.execute(rest, io: io)
         default: return usageError("unknown subcommand '\(first)'", io: io)
         }
     }

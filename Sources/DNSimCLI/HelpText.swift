@@ -16,6 +16,7 @@ enum HelpText {
           run                     Run one scenario and report what happened.
           validate                Check scenario files without running them.
           schema                  Print the JSON Schema of scenario files.
+          rules                   Print the catalogue of modelled OS rules (Markdown).
 
           See 'dnsim help <subcommand>' for detailed help.
 
@@ -66,6 +67,16 @@ enum HelpText {
         OVERVIEW: Print the JSON Schema (draft 2020-12, draft-07 keywords only) of scenario files.
 
         USAGE: dnsim schema
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        """
+
+    static let rules = """
+        OVERVIEW: Print the catalogue of modelled OS rules (fact ids, sources, confidence) as Markdown.
+
+        USAGE: dnsim rules
 
         OPTIONS:
           -h, --help              Show help information.

@@ -27,8 +27,8 @@ enum RunCommand {
             checkDeterminism = scanner.flag("--check-determinism")
             let files = try scanner.positionals()
             if let seedText {
-                guard let value = UInt64(seedText) else {
-                    return DNSimCommand.usageError("--seed expects a non-negative integer, found '\(seedText)'", usage: usage, io: io)
+                guard let value = UInt64(seedText), value <= UInt64(Int64.max) else {
+                    return DNSimCommand.usageError("--seed expects a non-negative integer up to \(Int64.max), found '\(seedText)'", usage: usage, io: io)
                 }
                 seed = value
             } else {

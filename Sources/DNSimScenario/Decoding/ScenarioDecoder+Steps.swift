@@ -21,7 +21,7 @@ extension ScenarioDecoder {
             let timePointer: JSONPointer
             if hasAt {
                 let (local, at) = try decodeLocalDateTime(&reader, "at")
-                guard let instant = zone.instant(for: local) else {
+                guard let instant = zone.instant(for: local, gap: .skip) else {
                     throw invalid(at, "a local time that exists in \(zone.identifier)", "\"\(local)\"")
                 }
                 time = instant
@@ -31,13 +31,15 @@ extension ScenarioDecoder {
                 time = previous + delay
                 timePointer = at
             }
+            if time < start {
+                throw invalid(
+                    timePointer, "a time at or after the start (\(ISO8601.format(start, in: zone)))",
+                    ISO8601.format(time, in: zone))
+            }
             if time < previous {
                 throw invalid(
                     timePointer, "a time at or after the previous step (\(ISO8601.format(previous, in: zone)))",
                     ISO8601.format(time, in: zone))
-            }
-            if time < start {
-                throw invalid(timePointer, "a time at or after the start", ISO8601.format(time, in: zone))
             }
             if time > end {
                 throw invalid(

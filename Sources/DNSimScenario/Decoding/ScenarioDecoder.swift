@@ -63,7 +63,7 @@ public struct ScenarioDecoder {
 
         let zone = try decodeZone(&root, "timeZone")
         let (start, startPointer) = try decodeLocalDateTime(&root, "start")
-        guard let startInstant = zone.instant(for: start) else {
+        guard let startInstant = zone.instant(for: start, gap: .skip) else {
             throw invalid(startPointer, "a local time that exists in \(zone.identifier)", "\"\(start)\"")
         }
         let endInstant = try decodeEnd(&root, zone: zone, start: startInstant)
@@ -121,7 +121,7 @@ public struct ScenarioDecoder {
         let pointer: JSONPointer
         if hasEnd {
             let (local, at) = try decodeLocalDateTime(&root, "end")
-            guard let instant = zone.instant(for: local) else {
+            guard let instant = zone.instant(for: local, gap: .skip) else {
                 throw invalid(at, "a local time that exists in \(zone.identifier)", "\"\(local)\"")
             }
             end = instant

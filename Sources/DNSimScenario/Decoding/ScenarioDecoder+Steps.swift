@@ -13,6 +13,12 @@ extension ScenarioDecoder {
             let hasAt = reader.has("at")
             let hasAfter = reader.has("after")
             if hasAt == hasAfter {
+                // A misspelt "at"/"after" explains "neither" better than the rule does.
+                if let unknown = reader.object.keys.first(where: { !Self.stepFields.contains($0) }) {
+                    throw invalid(
+                        pointer.appending(unknown), "one of the step fields: " + Self.stepFields.joined(separator: ", "),
+                        "an unknown field \"\(unknown)\"")
+                }
                 throw invalid(
                     pointer, "exactly one of \"at\" (a local date-time) or \"after\" (a duration since the previous step)",
                     hasAt ? "both" : "neither")
@@ -53,6 +59,11 @@ extension ScenarioDecoder {
         }
         return steps
     }
+
+    /// Every field a step of any action may have.
+    static let stepFields = [
+        "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
+    ]
 
     private func decodeAction(_ reader: inout JSONObjectReader) throws -> ScenarioAction {
         let expected = "one of the actions: " + ScenarioAction.allNames.joined(separator: ", ")

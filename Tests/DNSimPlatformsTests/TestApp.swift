@@ -124,12 +124,13 @@ struct Device {
         apiLevel: Int = 34,
         profile: AndroidDeviceProfile? = nil,
         manifest: AndroidManifest = Device.manifest(),
-        parameters: AndroidOSParameters = AndroidOSParameters(),
+        parameters: AndroidOSParameters = .with(),
         zone: Zone = .utc,
         start: SimInstant = Device.defaultStart,
         seed: UInt64 = 1,
         notifyOnAlarm: Bool = false,
-        probeStorage: Bool = false
+        probeStorage: Bool = false,
+        launched: Bool = true
     ) {
         sim = Simulator(start: start, seed: seed)
         recorder = CallRecorder()
@@ -138,6 +139,8 @@ struct Device {
             sim: sim, profile: profile ?? .stock(apiLevel: apiLevel), parameters: parameters, zone: zone,
             build: TestApp.Build(
                 manifest: manifest, recorder: recorder, notifyOnAlarm: notifyOnAlarm, probeStorage: probeStorage))
+        // The user has opened the app once, so it is not in the never-launched stopped state (A27).
+        if launched { system.launchApp() }
     }
 
     /// A manifest with the given receivers (BOOT_COMPLETED, TIME_SET, TIMEZONE_CHANGED by default).
@@ -176,4 +179,27 @@ struct Device {
     var deliveredBroadcasts: [String] {
         records("broadcast.delivered").compactMap { $0.detail("action") }.filter { $0 != TestApp.alarmAction }
     }
+}
+
+extension AndroidOSParameters {
+    /// Parameters with the exact-alarm permission and POST_NOTIFICATIONS set explicitly.
+    /// `exactAlarm: nil` keeps the API level's install default (A20, A22).
+    static func with(exactAlarm: Bool? = true, postNotifications: Bool = true) -> AndroidOSParameters {
+        var parameters = AndroidOSParameters()
+        parameters.exactAlarmGranted = exactAlarm
+        parameters.postNotificationsGranted = postNotifications
+        return parameters
+    }
+}
+
+/// An instant from ISO 8601 text; traps on a typo.
+func at(_ text: String) -> SimInstant {
+    guard let instant = ISO8601.parseInstant(text) else { preconditionFailure("bad instant \(text)") }
+    return instant
+}
+
+/// A zone by IANA id; traps on a typo.
+func zone(_ identifier: String) -> Zone {
+    guard let zone = Zone(identifier: identifier) else { preconditionFailure("unknown zone \(identifier)") }
+    return zone
 }

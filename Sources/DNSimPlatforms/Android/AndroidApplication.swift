@@ -23,6 +23,16 @@ public protocol AndroidApplication: AnyObject {
 
     /// A broadcast for one of the manifest's receiver actions, or an alarm's PendingIntent.
     func onReceive(_ intent: AndroidIntent, context: AndroidContext<Self>)
+
+    /// WorkManager runs one of the app's workers (`Worker.doWork`).
+    func doWork(_ work: AndroidWork, context: AndroidContext<Self>) -> AndroidWorkOutcome
+}
+
+extension AndroidApplication {
+    /// Apps without workers succeed at once.
+    public func doWork(_ work: AndroidWork, context: AndroidContext<Self>) -> AndroidWorkOutcome {
+        AndroidWorkOutcome(.success)
+    }
 }
 
 /// How the app's activity came to the foreground.

@@ -8,6 +8,8 @@ public struct AndroidNotificationRecord: Sendable {
         case shown
         /// Dropped silently because notifications are not permitted (A49).
         case suppressedPermissionDenied
+        /// Dropped silently because the user blocked the channel (A51).
+        case suppressedChannelBlocked
     }
 
     /// When `notify` was called.

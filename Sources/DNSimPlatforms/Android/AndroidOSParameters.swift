@@ -1,3 +1,5 @@
+import DNSimCore
+
 /// Android behaviours that real devices vary, as explicit, printed parameters.
 public struct AndroidOSParameters: Sendable, Hashable {
     /// Largest deferral of an inexact `set()` alarm as a fraction of the delay, in percent (A4).
@@ -11,6 +13,11 @@ public struct AndroidOSParameters: Sendable, Hashable {
     /// Whether POST_NOTIFICATIONS is granted at the start (A49; only matters on API 33+).
     public var postNotificationsGranted: Bool = true
 
+    /// The contested claim that an app update clears its alarms (AOSP keeps them, A17). Default false.
+    public var updateClearsAlarms: Bool = false
+    /// Doze timing and quotas.
+    public var doze = AndroidDozeParameters()
+
     /// Creates the default parameters.
     public init() {}
 
@@ -21,6 +28,12 @@ public struct AndroidOSParameters: Sendable, Hashable {
             ("android.minimumWindowMillis", String(minimumWindowMillis)),
             ("android.exactAlarmGranted", String(resolvedExactAlarm)),
             ("android.postNotificationsGranted", String(postNotificationsGranted)),
+            ("android.updateClearsAlarms", String(updateClearsAlarms)),
+            ("android.doze.maintenanceSpacing", doze.maintenanceSpacing.map(\.description).joined(separator: ",")),
+            ("android.doze.maintenanceJitterPercent", String(doze.maintenanceJitterPercent)),
+            ("android.doze.maintenanceWindowLength", doze.maintenanceWindowLength.description),
+            ("android.doze.exactWhileIdlePerHour", String(doze.exactWhileIdlePerHour)),
+            ("android.doze.inexactWhileIdleGap", doze.inexactWhileIdleGap.description),
         ]
     }
 }

@@ -91,6 +91,15 @@ extension AndroidSystem {
         sim.schedule(.android(.alarmDue(serial: alarm.serial)), at: dueInstant(of: alarm), cause: cause)
     }
 
+    /// Re-queues every alarm at its due instant, so held alarms are checked again (after a
+    /// maintenance window opens, idle ends, charging starts or the bucket changes).
+    func requeueAllAlarms() {
+        for index in alarms.indices {
+            if let handle = alarms[index].dueEvent { sim.cancel(handle) }
+            alarms[index].dueEvent = scheduleDue(alarms[index], cause: sim.trace.lastID)
+        }
+    }
+
     /// Re-evaluates every RTC alarm after the wall clock moved (A14).
     func rebatchWallClockAlarms() {
         for index in alarms.indices where alarms[index].type.isWallClock {
@@ -122,7 +131,16 @@ extension AndroidSystem {
     /// Delivers a due alarm's broadcast (A2) and removes the one-shot alarm.
     func fireAlarm(serial: Int32) {
         guard let index = alarms.firstIndex(where: { $0.serial == serial }) else { return }
+        if let (until, rule, why) = hold(alarms[index]) {
+            alarms[index].dueEvent = sim.schedule(.android(.alarmDue(serial: serial)), at: until, cause: alarms[index].setRecord)
+            trace(
+                "android.alarm", "alarm.deferred", rule: rule, cause: alarms[index].setRecord,
+                [TraceDetail("operation", alarms[index].operation.description), TraceDetail("why", why)]
+                    + alarms[index].operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+            return
+        }
         let alarm = alarms.remove(at: index)
+        recordFire(of: alarm)
         let record = trace(
             "android.alarm", "alarm.fired", rule: .a2, cause: alarm.setRecord,
             [

@@ -8,6 +8,8 @@ extension AndroidSystem {
         if process != nil { return false }
         trace("android.am", "process.start", rule: .a2, cause: cause, [TraceDetail("reason", reason)])
         process = App(build: build)
+        // WorkManager initialises with the process and re-creates jobs its database still needs (A44).
+        rescheduleWorkFromDatabase(rule: .a44)
         return true
     }
 
@@ -28,12 +30,21 @@ extension AndroidSystem {
             trace("android.broadcast", "broadcast.excluded", rule: .a27, cause: cause, details)
             return
         }
-        if !fromAlarm && !manifest.receiverActions.contains(intent.action) {
-            trace("android.broadcast", "broadcast.noReceiver", cause: cause, details)
+        if !isUnlockedSinceBoot && !manifest.directBootAware {
+            trace("android.broadcast", "broadcast.notDeliveredBeforeUnlock", rule: .a33, cause: cause, details)
             return
         }
-        if !isUnlockedSinceBoot && !manifest.directBootAware {
-            trace("android.broadcast", "broadcast.deferredUntilUnlock", rule: .a33, cause: cause, details)
+        if intent.action == AndroidIntent.bootCompleted && profile.autostartBlocksBootBroadcasts {
+            trace("android.broadcast", "broadcast.blockedByAutostart", rule: .a30, cause: cause, details)
+            return
+        }
+        if intent.action == AndroidIntent.bootCompleted && works.contains(where: { $0.state == .enqueued }) {
+            // WorkManager's own RescheduleReceiver (A43), independent of the app's receivers.
+            ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
+            rescheduleWorkFromDatabase(rule: .a43)
+        }
+        if !fromAlarm && !manifest.receiverActions.contains(intent.action) {
+            trace("android.broadcast", "broadcast.noReceiver", cause: cause, details)
             return
         }
         let record = trace("android.broadcast", "broadcast.delivered", cause: cause, details)
@@ -48,6 +59,8 @@ extension AndroidSystem {
             return
         }
         let record = trace("android.am", "user.launch")
+        noteUserInteraction()
+        exitIdle(reason: "screen on")
         if isStopped {
             isStopped = false
             trace("android.am", "package.unstopped", rule: .a27, cause: record)
@@ -91,6 +104,7 @@ extension AndroidSystem {
         isStopped = true
         wasForceStoppedSinceLastStart = true
         clearAllAlarms(kind: "alarm.removedByForceStop", rule: .a26)
+        dropAllJobs(rule: .a26)
         if !shownNotificationIDs.isEmpty {
             trace("android.notification", "notifications.clearedByForceStop", rule: .a36, cause: record)
             shownNotificationIDs.removeAll()
@@ -107,6 +121,8 @@ extension AndroidSystem {
         let record = trace("android.power", "device.shutdown", rule: .a1)
         killProcess(reason: "shutdown", rule: .a1)
         clearAllAlarms(kind: "alarm.clearedByReboot", rule: .a1)
+        dropAllJobs(rule: .a1)
+        exitIdle(reason: "reboot")
         pendingIntents.removeAll()
         shownNotificationIDs.removeAll()
         isPoweredOn = false
@@ -169,10 +185,12 @@ extension AndroidSystem {
 
     /// Posts a notification for the app (`NotificationManager.notify`).
     func notify(id: Int, title: String, body: String, extras: [AndroidExtra]) {
-        let outcome: AndroidNotificationRecord.Outcome = postNotificationsGranted ? .shown : .suppressedPermissionDenied
+        let outcome: AndroidNotificationRecord.Outcome =
+            !postNotificationsGranted ? .suppressedPermissionDenied : isChannelBlocked ? .suppressedChannelBlocked : .shown
+        let rule: OSRule? = outcome == .shown ? nil : outcome == .suppressedPermissionDenied ? .a49 : .a51
         let record = trace(
             "android.notification", outcome == .shown ? "notification.shown" : "notification.suppressed",
-            rule: outcome == .shown ? nil : .a49,
+            rule: rule,
             [TraceDetail("id", String(id)), TraceDetail("title", title)]
                 + extras.map { TraceDetail("extra." + $0.key, $0.value) })
         if outcome == .shown && !shownNotificationIDs.contains(id) { shownNotificationIDs.append(id) }

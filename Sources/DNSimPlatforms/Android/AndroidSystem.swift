@@ -59,6 +59,27 @@ public final class AndroidSystem<App: AndroidApplication> {
     public let manifest: AndroidManifest
     /// How long after the current boot the user unlocks, when a reboot said so.
     var pendingUnlockDelay: SimDuration?
+    /// Doze state.
+    public internal(set) var doze = AndroidDoze()
+    /// The app's standby bucket (A39).
+    public internal(set) var standbyBucket: AndroidStandbyBucket = .active
+    /// Fire times of the app's alarms, for the bucket quota (A40).
+    var bucketAlarmFires: [SimInstant] = []
+    /// Whether the device has a usable network connection.
+    public internal(set) var isNetworkAvailable = true
+    /// WorkManager's database: the app's work items, in the order they were enqueued (A43).
+    public internal(set) var works: [AndroidWork] = []
+    var nextWorkSerial: Int32 = 0
+    /// When the app's last job ran, for the bucket job spacing (A40).
+    var lastJobRun: SimInstant?
+    /// When the user last opened the app (for unused-app restrictions).
+    public internal(set) var lastUserInteraction: SimInstant?
+    /// The queued unused-app check.
+    var unusedCheckEvent: EventHandle?
+    /// Whether the app is hibernated or "sleeping" (an unused-app restriction) until the user opens it.
+    public internal(set) var unusedRestriction: String?
+    /// Whether the app's notification channel is blocked by the user (A51).
+    public internal(set) var isChannelBlocked = false
 
     /// Creates the OS with the app installed and launched never.
     public init(
@@ -100,6 +121,11 @@ public final class AndroidSystem<App: AndroidApplication> {
         case .alarmDue(let serial): fireAlarm(serial: serial)
         case .bootFinished: finishBoot()
         case .userUnlock: unlock()
+        case .enterIdle: enterIdle()
+        case .maintenanceWindow(let start): maintenanceWindow(start: start)
+        case .workDue(let serial): workDue(serial: serial)
+        case .workFinished(let serial): workFinished(serial: serial)
+        case .unusedAppCheck: checkUnusedApp()
         }
     }
 
@@ -113,6 +139,6 @@ public final class AndroidSystem<App: AndroidApplication> {
     /// The exact-alarm state as resolved for printing.
     public var resolvedParameters: [(String, String)] {
         [("android.apiLevel", String(profile.apiLevel)), ("android.deviceProfile", profile.name)]
-            + parameters.described(resolvedExactAlarm: canScheduleExactAlarms)
+            + profile.described + parameters.described(resolvedExactAlarm: canScheduleExactAlarms)
     }
 }

@@ -19,4 +19,14 @@ public enum AndroidEvent: Sendable, Equatable {
     case bootFinished
     /// The user unlocks the device (scheduled when a reboot step says when).
     case userUnlock
+    /// A Doze maintenance window opens (`start == true`) or closes.
+    case maintenanceWindow(start: Bool)
+    /// The device enters deep Doze after the idle timeout.
+    case enterIdle
+    /// A WorkManager job becomes due (its constraints are then checked).
+    case workDue(serial: Int32)
+    /// A running worker reaches the 10-minute execution limit or finishes.
+    case workFinished(serial: Int32)
+    /// The OS checks whether the app has gone unused long enough to restrict it.
+    case unusedAppCheck
 }

@@ -102,7 +102,96 @@ extension OSRule {
 
     /// Every Android rule the model applies, in id order.
     public static let androidCatalogue: [OSRule] = [
-        a1, a2, a3, a4, a5, a6, a7, a12, a13, a14, a15, a16, a18, a19, a26, a27, a28, a30, a31, a32, a33, a34,
-        a36, a49, a52,
+        a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a12, a13, a14, a15, a16, a17, a18, a19, a21, a22, a23, a24, a26, a27,
+        a28, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a43, a44, a45, a46, a47, a48, a49, a51, a52,
     ]
+}
+
+extension OSRule {
+    /// `setAndAllowWhileIdle` is inexact, fires in Doze, needs no exact permission.
+    public static let a8 = OSRule(
+        id: "A8", summary: "setAndAllowWhileIdle is inexact, may fire in Doze, and needs no exact-alarm permission.",
+        source: "AlarmManager.setAndAllowWhileIdle javadoc", confidence: .high)
+    /// `setAlarmClock` fires in Doze; the system leaves idle shortly before.
+    public static let a9 = OSRule(
+        id: "A9", summary: "setAlarmClock is exact, fires in Doze (the system leaves idle), needs exact permission.",
+        source: "AlarmManager.setAlarmClock javadoc; Doze guide", confidence: .high)
+    /// Doze while-idle quotas.
+    public static let a10 = OSRule(
+        id: "A10", summary: "In Doze: inexact while-idle alarms at most 1 per 9 min, exact while-idle 72 per hour; lifted while charging.",
+        source: "developer.android.com power-details", confidence: .high)
+    /// App update keeps alarms.
+    public static let a17 = OSRule(
+        id: "A17", summary: "An app update keeps its alarms (AOSP); exact alarms are removed if the new build drops the permission.",
+        source: "AlarmManagerService UninstallReceiver", confidence: .high)
+    /// USE_EXACT_ALARM.
+    public static let a21 = OSRule(
+        id: "A21", summary: "USE_EXACT_ALARM (API 33+) is granted at install and cannot be revoked by the user.",
+        source: "AlarmManager.java ChangeId; Android 14 exact-alarm page", confidence: .high)
+    /// Exact permission denied by default on 14.
+    public static let a22 = OSRule(
+        id: "A22", summary: "Android 14: SCHEDULE_EXACT_ALARM is denied by default for new installs targeting 33+.",
+        source: "developer.android.com Android 14 schedule-exact-alarms", confidence: .high)
+    /// Revoke deletes exact alarms and kills the app, with no broadcast.
+    public static let a23 = OSRule(
+        id: "A23", summary: "Revoking SCHEDULE_EXACT_ALARM deletes the app's exact alarms and kills its process; no broadcast.",
+        source: "ACTION_SCHEDULE_EXACT_ALARM_PERMISSION_STATE_CHANGED javadoc; AOSP commit", confidence: .high)
+    /// Grant sends the state-changed broadcast.
+    public static let a24 = OSRule(
+        id: "A24", summary: "Granting SCHEDULE_EXACT_ALARM sends ACTION_SCHEDULE_EXACT_ALARM_PERMISSION_STATE_CHANGED.",
+        source: "same javadoc", confidence: .high)
+    /// MY_PACKAGE_REPLACED.
+    public static let a35 = OSRule(
+        id: "A35", summary: "ACTION_MY_PACKAGE_REPLACED is sent only to the updated app.",
+        source: "Intent.ACTION_MY_PACKAGE_REPLACED javadoc", confidence: .high)
+    /// Doze defers standard alarms and jobs to maintenance windows.
+    public static let a37 = OSRule(
+        id: "A37", summary: "In Doze, standard alarms (setExact, setWindow, set) and jobs wait for a maintenance window.",
+        source: "Doze guide", confidence: .high)
+    /// Maintenance window spacing is undocumented.
+    public static let a38 = OSRule(
+        id: "A38", summary: "Deep-Doze maintenance windows come about 1 h, 2 h, 4 h, 6 h apart (observed; varies).",
+        source: "community measurement (gist)", confidence: .low)
+    /// Standby buckets limit only on battery.
+    public static let a39 = OSRule(
+        id: "A39", summary: "App Standby Buckets limit jobs and alarms only on battery.",
+        source: "developer.android.com appstandby", confidence: .high)
+    /// Per-bucket alarm quotas.
+    public static let a40 = OSRule(
+        id: "A40", summary: "Bucket alarm quotas: working set 10/h, frequent 2/h, rare 1/h, restricted 1/day.",
+        source: "developer.android.com power-details", confidence: .high)
+    /// Channel blocked drops posts.
+    public static let a51 = OSRule(
+        id: "A51", summary: "A post to a blocked notification channel is silently dropped.",
+        source: "developer.android.com channels guide", confidence: .medium)
+}
+
+extension OSRule {
+    /// WorkManager persists work in its own database.
+    public static let a43 = OSRule(
+        id: "A43", summary: "WorkManager keeps work in its own database: it survives process death and reboot and is rescheduled at BOOT_COMPLETED.",
+        source: "androidx work-runtime AndroidManifest.xml (RescheduleReceiver)", confidence: .high)
+    /// After force stop WorkManager reschedules at the next process start.
+    public static let a44 = OSRule(
+        id: "A44", summary: "Force stop cancels WorkManager's jobs, but its database keeps the work; it is rescheduled at the next app start.",
+        source: "androidx ForceStopRunnable", confidence: .high)
+    /// Periodic work minimums.
+    public static let a45 = OSRule(
+        id: "A45", summary: "Periodic work: minimum interval 15 min, minimum flex 5 min.",
+        source: "PeriodicWorkRequest reference", confidence: .high)
+    /// Backoff.
+    public static let a46 = OSRule(
+        id: "A46", summary: "Retry backoff: exponential by default, 30 s base, clamped to [10 s, 5 h].",
+        source: "WorkRequest constants", confidence: .high)
+    /// 10-minute execution limit.
+    public static let a47 = OSRule(
+        id: "A47", summary: "A worker gets at most 10 minutes per execution, then it is stopped.",
+        source: "androidx Worker reference", confidence: .high)
+    /// Constraints delay execution.
+    public static let a48 = OSRule(
+        id: "A48", summary: "Constraints (such as a network connection) delay work until they are met.",
+        source: "PeriodicWorkRequest reference", confidence: .high)
+
+    /// The WorkManager rules, in id order.
+    public static let workManagerCatalogue: [OSRule] = [a43, a44, a45, a46, a47, a48]
 }

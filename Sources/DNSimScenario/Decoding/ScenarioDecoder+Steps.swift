@@ -12,6 +12,9 @@ extension ScenarioDecoder {
             var reader = try JSONObjectReader(value, at: pointer, expected: "a step object")
             let hasAt = reader.has("at")
             let hasAfter = reader.has("after")
+            // Known fields whichever is used, so an unknown-field message lists both.
+            _ = reader.optionalValue("at")
+            _ = reader.optionalValue("after")
             if hasAt == hasAfter {
                 // A misspelt "at"/"after" explains "neither" better than the rule does.
                 if let unknown = reader.object.keys.first(where: { !Self.stepFields.contains($0) }) {
@@ -77,10 +80,14 @@ extension ScenarioDecoder {
         case "unlock": return .unlock
         case "cancelAllNotifications": return .cancelAllNotifications
         case "reboot":
+            _ = reader.optionalValue("offFor")
+            _ = reader.optionalValue("unlockAfter")
             let offFor = reader.has("offFor") ? try decodeDuration(&reader, "offFor").0 : .minutes(1)
             let unlockAfter = reader.has("unlockAfter") ? try decodeDuration(&reader, "unlockAfter").0 : nil
             return .reboot(offFor: offFor, unlockAfter: unlockAfter)
         case "setClock":
+            _ = reader.optionalValue("to")
+            _ = reader.optionalValue("shiftBy")
             if reader.has("to") == reader.has("shiftBy") {
                 throw invalid(
                     reader.pointer, "exactly one of \"to\" (a local date-time) or \"shiftBy\" (a signed duration)",

@@ -110,9 +110,10 @@ public struct ScenarioDecoder {
     private func decodeEnd(_ root: inout JSONObjectReader, zone: Zone, start: SimInstant) throws -> SimInstant {
         let hasEnd = root.has("end")
         let hasDuration = root.has("duration")
+        // Both are known fields whichever is used, so an unknown-field message lists both.
+        _ = root.optionalValue("end")
+        _ = root.optionalValue("duration")
         if hasEnd == hasDuration {
-            _ = root.optionalValue("end")
-            _ = root.optionalValue("duration")
             throw invalid(
                 .root, "exactly one of \"end\" (a local date-time) or \"duration\" (such as \"10d\")",
                 hasEnd ? "both" : "neither")

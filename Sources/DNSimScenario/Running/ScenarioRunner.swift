@@ -26,7 +26,6 @@ struct AndroidResultBuilder {
         var unmatched = planned
         var deliveries: [RunResult.Delivery] = []
         var suppressed: [RunResult.Occurrence] = []
-        var suppressedKeys: [(String, LocalDate)] = []
 
         for post in system.notificationLog {
             let slot = post.extra(NotificationExtraKey.slot) ?? "?"
@@ -40,13 +39,15 @@ struct AndroidResultBuilder {
                         localDate: match?.localDate.description ?? post.extra(NotificationExtraKey.localDate) ?? "?",
                         plannedAt: match?.at, deliveredAt: post.time,
                         latenessMs: match.map { (post.time - $0.at).milliseconds }, title: post.title, body: post.body))
-            case .suppressedPermissionDenied:
+            case .suppressedPermissionDenied, .suppressedChannelBlocked:
                 if let match {
-                    suppressedKeys.append((match.slot, match.localDate))
+                    let why =
+                        post.outcome == .suppressedPermissionDenied
+                        ? "POST_NOTIFICATIONS denied [A49]" : "notification channel blocked [A51]"
                     suppressed.append(
                         RunResult.Occurrence(
                             slot: slot, localDate: match.localDate.description, plannedAt: match.at,
-                            reason: "notification posted but not shown: POST_NOTIFICATIONS denied [A49]"))
+                            reason: "notification posted but not shown: \(why)"))
                 }
             }
         }

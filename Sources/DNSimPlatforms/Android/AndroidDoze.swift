@@ -1,0 +1,45 @@
+import DNSimCore
+
+/// The Doze state machine and the while-idle quotas (A10, A37, A38), as plain state.
+///
+/// Deep idle starts when a scenario says the device is idle (screen off, unplugged, still). The
+/// first maintenance window opens after the first spacing, each spacing jittered by the seeded
+/// stream `android.doze`; windows are short, and the spacing grows to its last value.
+public struct AndroidDoze: Sendable {
+    /// Whether the device is in deep idle.
+    public internal(set) var isIdle = false
+    /// Whether a maintenance window is open.
+    public internal(set) var inMaintenanceWindow = false
+    /// Whether the device is charging (Doze and standby limits lifted, A10, A39).
+    public internal(set) var isCharging = false
+    /// How many maintenance windows have opened since idle began.
+    var windowsSinceIdle = 0
+    /// The next window start, when idle and between windows.
+    public internal(set) var nextWindowStart: SimInstant?
+    /// The window or idle-entry event queued, so it can be cancelled on exit.
+    var pendingEvent: EventHandle?
+    /// Fire times of exact while-idle alarms in the current idle period.
+    var exactWhileIdleFires: [SimInstant] = []
+    /// The last inexact while-idle fire.
+    var lastInexactWhileIdleFire: SimInstant?
+
+    /// Whether restrictions apply now: idle, not in a window, not charging.
+    public var isRestricting: Bool { isIdle && !inMaintenanceWindow && !isCharging }
+}
+
+/// The Doze parameters real devices vary, printed in every report.
+public struct AndroidDozeParameters: Sendable, Hashable {
+    /// Gaps between deep-Doze maintenance windows (A38: ~1 h, 2 h, 4 h, 6 h; low confidence).
+    public var maintenanceSpacing: [SimDuration] = [.hours(1), .hours(2), .hours(4), .hours(6)]
+    /// Each spacing is drawn uniformly within ± this percentage (seeded stream `android.doze`).
+    public var maintenanceJitterPercent: Int = 10
+    /// How long a maintenance window stays open.
+    public var maintenanceWindowLength: SimDuration = .minutes(5)
+    /// Exact while-idle alarms allowed per hour in idle (A10).
+    public var exactWhileIdlePerHour: Int = 72
+    /// Minimum gap between inexact while-idle alarms in idle (A10).
+    public var inexactWhileIdleGap: SimDuration = .minutes(9)
+
+    /// Creates the defaults.
+    public init() {}
+}

@@ -1,0 +1,146 @@
+import DNSimCore
+
+extension AndroidSystem {
+    /// The device goes idle now (screen off, unplugged, still): deep Doze begins (A37) unless
+    /// charging. `false` leaves idle (screen on, motion).
+    public func setDeviceIdle(_ idle: Bool) {
+        if idle {
+            guard !doze.isIdle else { return }
+            if doze.isCharging {
+                trace("android.power", "doze.notEntered", rule: .a10, [TraceDetail("why", "charging")])
+                return
+            }
+            enterIdle()
+        } else {
+            exitIdle(reason: "device active")
+        }
+    }
+
+    /// Plugging in lifts Doze and standby limits (A10, A39); unplugging restores them.
+    public func setCharging(_ charging: Bool) {
+        doze.isCharging = charging
+        trace("android.power", charging ? "charging.started" : "charging.stopped", rule: .a39)
+        if charging { exitIdle(reason: "charging") }
+        requeueAllAlarms()
+        requeueAllWork()
+    }
+
+    /// The app's standby bucket changes (A39, A40).
+    public func setStandbyBucket(_ bucket: AndroidStandbyBucket) {
+        standbyBucket = bucket
+        trace("android.power", "standbyBucket.changed", rule: .a39, [TraceDetail("bucket", bucket.rawValue)])
+        requeueAllAlarms()
+        requeueAllWork()
+    }
+
+    /// Whether the network is usable; Doze suspends network access outside maintenance windows (A37).
+    public func setNetworkAvailable(_ available: Bool) {
+        isNetworkAvailable = available
+        trace("android.network", available ? "network.up" : "network.down")
+        requeueAllWork()
+    }
+
+    /// Whether the app can reach the network right now.
+    public var hasUsableNetwork: Bool { isNetworkAvailable && !doze.isRestricting }
+
+    func enterIdle() {
+        doze.isIdle = true
+        doze.inMaintenanceWindow = false
+        doze.windowsSinceIdle = 0
+        doze.exactWhileIdleFires = []
+        doze.lastInexactWhileIdleFire = nil
+        trace("android.power", "doze.entered", rule: .a37)
+        scheduleNextMaintenanceWindow(after: sim.now)
+    }
+
+    func exitIdle(reason: String) {
+        guard doze.isIdle else { return }
+        if let handle = doze.pendingEvent { sim.cancel(handle) }
+        doze = AndroidDoze(isCharging: doze.isCharging)
+        trace("android.power", "doze.exited", rule: .a37, [TraceDetail("why", reason)])
+        requeueAllAlarms()
+        requeueAllWork()
+    }
+
+    private func scheduleNextMaintenanceWindow(after instant: SimInstant) {
+        let spacings = parameters.doze.maintenanceSpacing
+        guard let last = spacings.last else { return }
+        let base = doze.windowsSinceIdle < spacings.count ? spacings[doze.windowsSinceIdle] : last
+        let jitter = base.milliseconds * Int64(parameters.doze.maintenanceJitterPercent) / 100
+        var rng = sim.randomStream("android.doze.window.\(doze.windowsSinceIdle).\(instant.millisecondsSinceEpoch)")
+        let gap = base.milliseconds + (jitter > 0 ? rng.next(in: -jitter...jitter) : 0)
+        let start = instant + .milliseconds(gap)
+        doze.nextWindowStart = start
+        doze.pendingEvent = sim.schedule(.android(.maintenanceWindow(start: true)), at: start, priority: .system)
+        trace(
+            "android.power", "doze.windowPlanned", rule: .a38,
+            [TraceDetail("index", String(doze.windowsSinceIdle)), TraceDetail("gapMillis", String(gap))])
+    }
+
+    func maintenanceWindow(start: Bool) {
+        guard doze.isIdle else { return }
+        if start {
+            doze.inMaintenanceWindow = true
+            doze.nextWindowStart = nil
+            trace("android.power", "doze.maintenanceWindow.open", rule: .a37)
+            doze.pendingEvent = sim.schedule(
+                .android(.maintenanceWindow(start: false)), after: parameters.doze.maintenanceWindowLength,
+                priority: .system)
+            requeueAllAlarms()
+            requeueAllWork()
+        } else {
+            doze.inMaintenanceWindow = false
+            doze.windowsSinceIdle += 1
+            trace("android.power", "doze.maintenanceWindow.close", rule: .a37)
+            scheduleNextMaintenanceWindow(after: sim.now)
+        }
+    }
+
+    /// When Doze lets deferred jobs run: now when not restricting, else the next window.
+    public func nextJobOpportunity() -> SimInstant? {
+        doze.isRestricting ? doze.nextWindowStart : sim.now
+    }
+
+    /// Whether Doze or the standby quota holds a due alarm, and until when (A9, A10, A37, A40).
+    func hold(_ alarm: AndroidAlarm) -> (SimInstant, OSRule, String)? {
+        if doze.isRestricting {
+            switch alarm.method {
+            case .setAlarmClock:
+                // A9: the system leaves idle shortly before an alarm clock.
+                exitIdle(reason: "alarm clock")
+            case .setExactAndAllowWhileIdle:
+                let hourAgo = sim.now - .hours(1)
+                let recent = doze.exactWhileIdleFires.filter { $0 > hourAgo }
+                if recent.count >= parameters.doze.exactWhileIdlePerHour, let oldest = recent.first {
+                    return (oldest + .hours(1), .a10, "exact while-idle quota used up")
+                }
+            case .setAndAllowWhileIdle:
+                if let last = doze.lastInexactWhileIdleFire, sim.now < last + parameters.doze.inexactWhileIdleGap {
+                    return (last + parameters.doze.inexactWhileIdleGap, .a10, "inexact while-idle quota used up")
+                }
+            case .set, .setExact, .setWindow:
+                if let window = doze.nextWindowStart {
+                    return (window, .a37, "device in Doze; waits for the next maintenance window")
+                }
+            }
+        }
+        if !doze.isCharging, alarm.method != .setAlarmClock, let quota = standbyBucket.alarmQuota {
+            let since = sim.now - quota.window
+            let recent = bucketAlarmFires.filter { $0 > since }
+            if recent.count >= quota.count, let oldest = recent.first {
+                return (oldest + quota.window, .a40, "standby bucket \(standbyBucket.rawValue) alarm quota used up")
+            }
+        }
+        return nil
+    }
+
+    /// Counts a fire against the while-idle and bucket quotas.
+    func recordFire(of alarm: AndroidAlarm) {
+        if doze.isRestricting {
+            if alarm.method == .setExactAndAllowWhileIdle { doze.exactWhileIdleFires.append(sim.now) }
+            if alarm.method == .setAndAllowWhileIdle { doze.lastInexactWhileIdleFire = sim.now }
+        }
+        bucketAlarmFires.append(sim.now)
+        if bucketAlarmFires.count > 64 { bucketAlarmFires.removeFirst(bucketAlarmFires.count - 64) }
+    }
+}

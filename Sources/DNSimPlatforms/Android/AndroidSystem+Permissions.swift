@@ -1,0 +1,98 @@
+import DNSimCore
+
+extension AndroidSystem {
+    /// The broadcast sent when SCHEDULE_EXACT_ALARM is granted (A24).
+    public static var exactAlarmPermissionStateChanged: String {
+        "android.app.action.SCHEDULE_EXACT_ALARM_PERMISSION_STATE_CHANGED"
+    }
+
+    /// The user revokes SCHEDULE_EXACT_ALARM: exact alarms deleted, process killed, no broadcast (A23).
+    public func revokeExactAlarmPermission() {
+        exactAlarmGranted = false
+        let record = trace("android.permission", "exactAlarm.revoked", rule: .a23)
+        guard !canScheduleExactAlarms else { return }  // USE_EXACT_ALARM or an old target keeps exact alarms
+        for alarm in alarms where alarm.method.needsExactPermission {
+            if let handle = alarm.dueEvent { sim.cancel(handle) }
+            trace(
+                "android.alarm", "alarm.removedByRevoke", rule: .a23, cause: alarm.setRecord,
+                [TraceDetail("operation", alarm.operation.description)]
+                    + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+        }
+        alarms.removeAll { $0.method.needsExactPermission }
+        killProcess(reason: "exact-alarm permission revoked", rule: .a23)
+        _ = record
+    }
+
+    /// The user grants SCHEDULE_EXACT_ALARM: the state-changed broadcast is sent (A24).
+    public func grantExactAlarmPermission() {
+        exactAlarmGranted = true
+        let record = trace("android.permission", "exactAlarm.granted", rule: .a24)
+        deliver(AndroidIntent(action: Self.exactAlarmPermissionStateChanged), cause: record)
+    }
+
+    /// The user blocks or unblocks the app's notification channel (A51).
+    public func setChannelBlocked(_ blocked: Bool) {
+        isChannelBlocked = blocked
+        trace("android.notification", "channel.changed", rule: .a51, [TraceDetail("blocked", String(blocked))])
+    }
+
+    /// The app is updated in place: the process dies, alarms stay (A17) unless the contested
+    /// `updateClearsAlarms` option says otherwise, and MY_PACKAGE_REPLACED is sent (A35).
+    public func updateApp() {
+        let record = trace("android.pm", "package.replaced", rule: .a17)
+        killProcess(reason: "package update", rule: .a17)
+        if parameters.updateClearsAlarms {
+            clearAllAlarms(kind: "alarm.clearedByUpdate", rule: .a17)
+        }
+        deliver(AndroidIntent(action: AndroidIntent.myPackageReplaced), cause: record)
+    }
+
+    /// Fault injection: the alarm of the given PendingIntent request code silently disappears
+    /// (no OS rule; used to test the plugin's detection of lost alarms).
+    public func injectAlarmLoss(requestCode: Int?) {
+        let lost = alarms.filter { requestCode == nil || $0.operation.requestCode == requestCode }
+        for alarm in lost {
+            if let handle = alarm.dueEvent { sim.cancel(handle) }
+            trace(
+                "android.alarm", "alarm.lostByFaultInjection", cause: alarm.setRecord,
+                [TraceDetail("operation", alarm.operation.description)]
+                    + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+        }
+        alarms.removeAll { requestCode == nil || $0.operation.requestCode == requestCode }
+    }
+
+    /// Notes a user interaction and (re)starts the unused-app clock.
+    func noteUserInteraction() {
+        lastUserInteraction = sim.now
+        if unusedRestriction != nil {
+            trace("android.am", "unusedRestriction.lifted", [TraceDetail("was", unusedRestriction ?? "")])
+            unusedRestriction = nil
+        }
+        if let handle = unusedCheckEvent { sim.cancel(handle) }
+        let limits = [profile.sleepingAfterUnused, profile.hibernationAfterUnused].compactMap { $0 }
+        if let first = limits.min() {
+            unusedCheckEvent = sim.schedule(.android(.unusedAppCheck), after: first, priority: .system)
+        }
+    }
+
+    func checkUnusedApp() {
+        unusedCheckEvent = nil
+        guard let last = lastUserInteraction else { return }
+        let unused = sim.now - last
+        if let limit = profile.hibernationAfterUnused, unused >= limit, profile.apiLevel >= 31 {
+            trace("android.am", "app.hibernated", [TraceDetail("unusedFor", unused.description)])
+            forceStop(reasonKind: "app hibernation")
+            postNotificationsGranted = profile.apiLevel < 33
+            unusedRestriction = "hibernated"
+            return
+        }
+        if let limit = profile.sleepingAfterUnused, unused >= limit, unusedRestriction == nil {
+            trace("android.am", "app.sleeping", [TraceDetail("unusedFor", unused.description)])
+            forceStop(reasonKind: "sleeping apps")
+            unusedRestriction = "sleeping"
+            if let hibernate = profile.hibernationAfterUnused {
+                unusedCheckEvent = sim.schedule(.android(.unusedAppCheck), at: last + hibernate, priority: .system)
+            }
+        }
+    }
+}

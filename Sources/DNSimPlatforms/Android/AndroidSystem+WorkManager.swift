@@ -1,0 +1,182 @@
+import DNSimCore
+
+extension AndroidSystem {
+    /// `WorkManager.enqueueUniqueWork(name, policy, request)`: stores the work in WorkManager's
+    /// database (A43) and schedules its job.
+    func enqueueUniqueWork(_ name: String, policy: AndroidExistingWorkPolicy, request: AndroidWorkRequest) {
+        if let index = works.firstIndex(where: { $0.name == name && ($0.state == .enqueued || $0.state == .running) }) {
+            if policy == .keep {
+                trace("android.work", "work.kept", [TraceDetail("name", name)])
+                return
+            }
+            cancelWork(at: index, kind: "work.replaced")
+        }
+        var request = request
+        var delay = SimDuration.zero
+        switch request.kind {
+        case .oneTime(let initialDelay):
+            delay = max(.zero, initialDelay)
+        case .periodic(let interval, let flex):
+            // A45: the interval is raised to 15 min and the flex to 5 min (and at most the interval).
+            let clampedInterval = max(interval, .minutes(15))
+            let clampedFlex = min(max(flex, .minutes(5)), clampedInterval)
+            request.kind = .periodic(interval: clampedInterval, flex: clampedFlex)
+            delay = clampedInterval - clampedFlex
+        }
+        let work = AndroidWork(
+            serial: nextWorkSerial, name: name, request: request, state: .enqueued, runAttemptCount: 0,
+            earliestRun: sim.now + delay, jobScheduled: false, dueEvent: nil, pendingOutcome: nil)
+        nextWorkSerial += 1
+        works.append(work)
+        trace(
+            "android.work", "work.enqueued", rule: .a43,
+            [
+                TraceDetail("name", name), TraceDetail("worker", request.worker),
+                TraceDetail("delayMillis", String(delay.milliseconds)),
+                TraceDetail("requiresNetwork", String(request.requiresNetwork)),
+            ] + request.inputData.map { TraceDetail("extra." + $0.key, $0.value) })
+        scheduleJob(at: works.count - 1)
+    }
+
+    /// `WorkManager.cancelUniqueWork(name)`.
+    func cancelUniqueWork(_ name: String) {
+        for index in works.indices where works[index].name == name && works[index].state == .enqueued {
+            cancelWork(at: index, kind: "work.cancelled")
+        }
+    }
+
+    private func cancelWork(at index: Int, kind: String) {
+        if let handle = works[index].dueEvent { sim.cancel(handle) }
+        works[index].state = .cancelled
+        works[index].jobScheduled = false
+        works[index].dueEvent = nil
+        trace("android.work", kind, [TraceDetail("name", works[index].name)])
+    }
+
+    private func scheduleJob(at index: Int) {
+        guard !isStopped, isPoweredOn else { return }
+        if let handle = works[index].dueEvent { sim.cancel(handle) }
+        works[index].jobScheduled = true
+        works[index].dueEvent = sim.schedule(
+            .android(.workDue(serial: works[index].serial)), at: max(sim.now, works[index].earliestRun))
+    }
+
+    /// Re-checks every scheduled job (Doze, network, bucket or charging changed).
+    func requeueAllWork() {
+        for index in works.indices where works[index].state == .enqueued && works[index].jobScheduled {
+            scheduleJob(at: index)
+        }
+    }
+
+    /// Removes the OS's jobs for the app; the work stays in WorkManager's database (A26, A44, A1).
+    func dropAllJobs(rule: OSRule) {
+        for index in works.indices where works[index].jobScheduled {
+            if let handle = works[index].dueEvent { sim.cancel(handle) }
+            works[index].jobScheduled = false
+            works[index].dueEvent = nil
+            trace("android.work", "job.removed", rule: rule, [TraceDetail("name", works[index].name)])
+        }
+    }
+
+    /// WorkManager re-creates missing jobs from its database (at app start after a force stop,
+    /// A44; at BOOT_COMPLETED, A43). Running work interrupted by the stop is re-enqueued.
+    func rescheduleWorkFromDatabase(rule: OSRule) {
+        for index in works.indices
+        where (works[index].state == .enqueued || works[index].state == .running) && !works[index].jobScheduled {
+            works[index].state = .enqueued
+            works[index].pendingOutcome = nil
+            trace("android.work", "work.rescheduled", rule: rule, [TraceDetail("name", works[index].name)])
+            scheduleJob(at: index)
+        }
+    }
+
+    func workDue(serial: Int32) {
+        guard let index = works.firstIndex(where: { $0.serial == serial }), works[index].state == .enqueued else { return }
+        works[index].dueEvent = nil
+        let name = works[index].name
+        if doze.isRestricting {
+            if let window = doze.nextWindowStart {
+                works[index].dueEvent = sim.schedule(.android(.workDue(serial: serial)), at: window)
+            }
+            trace("android.work", "job.deferred", rule: .a37, [TraceDetail("name", name), TraceDetail("why", "Doze")])
+            return
+        }
+        if works[index].request.requiresNetwork && !hasUsableNetwork {
+            // A48: waits until the constraint is met; a network change re-checks it.
+            trace("android.work", "job.waitingForNetwork", rule: .a48, [TraceDetail("name", name)])
+            return
+        }
+        if !doze.isCharging, let spacing = standbyBucket.jobSpacing, let last = lastJobRun, sim.now < last + spacing {
+            works[index].dueEvent = sim.schedule(.android(.workDue(serial: serial)), at: last + spacing)
+            trace(
+                "android.work", "job.deferred", rule: .a40,
+                [TraceDetail("name", name), TraceDetail("why", "standby bucket \(standbyBucket.rawValue) job quota")])
+            return
+        }
+        lastJobRun = sim.now
+        works[index].state = .running
+        let record = trace(
+            "android.work", "work.started",
+            [TraceDetail("name", name), TraceDetail("attempt", String(works[index].runAttemptCount + 1))])
+        ensureProcess(reason: "job", cause: record)
+        guard let process else { return }
+        let outcome = process.doWork(works[index], context: context)
+        let limit = SimDuration.minutes(10)
+        if outcome.runTime > limit {
+            works[index].pendingOutcome = AndroidWorkOutcome(.retry, runTime: limit)
+            works[index].dueEvent = sim.schedule(.android(.workFinished(serial: serial)), after: limit)
+            trace("android.work", "work.willTimeOut", rule: .a47, [TraceDetail("name", name)])
+        } else {
+            works[index].pendingOutcome = outcome
+            works[index].dueEvent = sim.schedule(.android(.workFinished(serial: serial)), after: outcome.runTime)
+        }
+    }
+
+    func workFinished(serial: Int32) {
+        guard let index = works.firstIndex(where: { $0.serial == serial }), works[index].state == .running,
+            let outcome = works[index].pendingOutcome
+        else { return }
+        works[index].pendingOutcome = nil
+        works[index].dueEvent = nil
+        let name = works[index].name
+        switch (outcome.result, works[index].request.kind) {
+        case (.success, .oneTime):
+            works[index].state = .succeeded
+            works[index].jobScheduled = false
+            trace("android.work", "work.succeeded", [TraceDetail("name", name)])
+        case (.failure, .oneTime):
+            works[index].state = .failed
+            works[index].jobScheduled = false
+            trace("android.work", "work.failed", [TraceDetail("name", name)])
+        case (.success, .periodic(let interval, let flex)), (.failure, .periodic(let interval, let flex)):
+            works[index].state = .enqueued
+            works[index].runAttemptCount = 0
+            works[index].earliestRun = works[index].earliestRun + interval
+            if works[index].earliestRun < sim.now { works[index].earliestRun = sim.now + (interval - flex) }
+            trace("android.work", "work.periodDone", rule: .a45, [TraceDetail("name", name)])
+            scheduleJob(at: index)
+        case (.retry, _):
+            works[index].state = .enqueued
+            works[index].runAttemptCount += 1
+            let delay = backoff(for: works[index])
+            works[index].earliestRun = sim.now + delay
+            trace(
+                "android.work", "work.retry", rule: .a46,
+                [TraceDetail("name", name), TraceDetail("backoffMillis", String(delay.milliseconds))])
+            scheduleJob(at: index)
+        }
+    }
+
+    /// A46: exponential or linear from the base, clamped to [10 s, 5 h].
+    private func backoff(for work: AndroidWork) -> SimDuration {
+        let base = min(max(work.request.backoffDelay, .seconds(10)), .hours(5))
+        let attempt = Int64(max(1, work.runAttemptCount))
+        var delay: Int64
+        switch work.request.backoffPolicy {
+        case .linear: delay = base.milliseconds * attempt
+        case .exponential: delay = base.milliseconds << min(attempt - 1, 30)
+        }
+        delay = min(max(delay, 10_000), SimDuration.hours(5).milliseconds)
+        return .milliseconds(delay)
+    }
+}

@@ -34,13 +34,16 @@ struct SimulatorTests {
         }
     }
 
-    @Test func theHorizonGuardRejectsFarFutureEvents() {
+    @Test func theHorizonGuardRefusesARunPastItAndDropsEventsBeyondIt() throws {
         let limits = SimulationLimits(horizon: start + .days(1))
         let sim = Simulator<Int>(start: start, seed: 1, limits: limits)
-        sim.schedule(0, after: .days(2))
-        #expect(throws: SimulationError.horizonExceeded(horizon: start + .days(1), requested: start + .days(2))) {
+        #expect(sim.schedule(0, after: .days(2)) == nil)
+        #expect(sim.eventsBeyondHorizon == 1)
+        #expect(sim.pendingCount == 0)
+        #expect(throws: SimulationError.horizonExceeded(horizon: start + .days(1), requested: start + .days(3))) {
             try sim.run(until: start + .days(3)) { _, _ in }
         }
+        try sim.run(until: start + .days(1)) { _, _ in }
     }
 
     @Test func eventsRememberTheTraceRecordThatCausedThem() throws {

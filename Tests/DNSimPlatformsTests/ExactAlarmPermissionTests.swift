@@ -18,8 +18,8 @@ struct ExactAlarmPermissionTests {
     @Test(
         "A19/A22: canScheduleExactAlarms per API level, targetSdk and declared permission",
         arguments: [
-            PermissionCase(apiLevel: 34, targetSdk: 33, allowed: false, why: "A22 denied by default on 14 for target ≥ 33"),
-            PermissionCase(apiLevel: 34, targetSdk: 34, allowed: false, why: "A22 denied by default on 14 for target ≥ 33"),
+            PermissionCase(apiLevel: 34, targetSdk: 33, allowed: false, why: "A22 default-denied on 14"),
+            PermissionCase(apiLevel: 34, targetSdk: 34, allowed: false, why: "A22 default-denied on 14"),
             PermissionCase(apiLevel: 35, targetSdk: 34, allowed: false, why: "A22 still denied on 15"),
             PermissionCase(apiLevel: 33, targetSdk: 34, allowed: true, why: "A20 granted at install on 13"),
             PermissionCase(apiLevel: 31, targetSdk: 31, allowed: true, why: "A20 granted at install on 12"),
@@ -99,7 +99,9 @@ struct ExactAlarmPermissionTests {
         let device = Device(
             apiLevel: 33, manifest: Device.manifest(scheduleExact: false, useExact: true, targetSdk: 32),
             parameters: .with(exactAlarm: nil))
-        withKnownIssue("AndroidSystem.canScheduleExactAlarms checks the API level but not targetSdk ≥ 33 for USE_EXACT_ALARM") {
+        withKnownIssue(
+            "AndroidSystem.canScheduleExactAlarms honours USE_EXACT_ALARM on API 33+ without checking targetSdk ≥ 33"
+        ) {
             #expect(!device.alarmManager.canScheduleExactAlarms())
         }
     }

@@ -22,7 +22,7 @@ struct LifecycleTests {
         #expect(device.recorder.receives.isEmpty)
     }
 
-    @Test("A27: a stopped package gets no broadcast, BOOT_COMPLETED included across a reboot, until the user launches it")
+    @Test("A27: a stopped package gets no broadcast (BOOT_COMPLETED included, across a reboot) until launched")
     func a27StoppedPackageGetsNoBroadcasts() throws {
         let device = Device(apiLevel: 34)
         device.system.forceStop()
@@ -62,7 +62,9 @@ struct LifecycleTests {
         let device = Device(apiLevel: 34, launched: false)
         device.system.reboot(offFor: .minutes(1), unlockAfter: .minutes(1))
         try device.run(for: .minutes(5))
-        withKnownIssue("AndroidSystem.init starts the package with isStopped = false, so a never-launched app gets BOOT_COMPLETED") {
+        withKnownIssue(
+            "AndroidSystem.init starts the package with isStopped = false, so a never-launched app gets BOOT_COMPLETED"
+        ) {
             #expect(device.system.isStopped)
             #expect(device.recorder.receives(AndroidIntent.bootCompleted).isEmpty)
         }
@@ -119,7 +121,13 @@ struct LifecycleTests {
         device.system.launchApp()
         let laterLaunch = try #require(device.recorder.launches.last)
 
-        withKnownIssue("launchApp delivers the A28 BOOT_COMPLETED first, which starts the process, so the launch is .warm and wasForceStoppedSinceLastStart is never reset") {
+        withKnownIssue(
+            """
+            launchApp delivers the A28 BOOT_COMPLETED before starting the launcher process; that delivery starts \
+            the process, so the launch is reported .warm and wasForceStoppedSinceLastStart (reset only on a cold \
+            launcher start) stays true for later process starts
+            """
+        ) {
             #expect(unstopLaunch.entry == .launch(.cold))
             #expect(alarmStart.wasForceStopped == false)
             #expect(laterLaunch.wasForceStopped == false)

@@ -2,7 +2,7 @@
 public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// More events were dispatched than ``SimulationLimits/maxEvents`` allows.
     case eventLimitExceeded(limit: Int, at: SimInstant)
-    /// An event was scheduled beyond ``SimulationLimits/horizon``.
+    /// A run was asked to go beyond ``SimulationLimits/horizon``.
     case horizonExceeded(horizon: SimInstant, requested: SimInstant)
     /// An event was scheduled before the current virtual time.
     case scheduledInThePast(now: SimInstant, requested: SimInstant)
@@ -13,7 +13,7 @@ public enum SimulationError: Error, Equatable, Sendable, CustomStringConvertible
             return "the run dispatched more than \(limit) events (stopped at \(at.millisecondsSinceEpoch) ms); "
                 + "a scenario step or model is probably rescheduling itself without end"
         case .horizonExceeded(let horizon, let requested):
-            return "an event was scheduled at \(requested.millisecondsSinceEpoch) ms, past the horizon "
+            return "the run was asked to reach \(requested.millisecondsSinceEpoch) ms, past the horizon "
                 + "\(horizon.millisecondsSinceEpoch) ms"
         case .scheduledInThePast(let now, let requested):
             return "an event was scheduled at \(requested.millisecondsSinceEpoch) ms, before the current time "

@@ -2,7 +2,7 @@
 public struct SimulationLimits: Hashable, Sendable {
     /// The most events one run may dispatch.
     public var maxEvents: Int
-    /// The latest instant an event may be scheduled for; later events are an error.
+    /// The latest instant a run may reach; events scheduled later are never queued.
     public var horizon: SimInstant
 
     /// Creates limits.

@@ -35,6 +35,9 @@ public final class Simulator<Payload> {
     /// How many events have been dispatched so far.
     @inlinable public var dispatchedCount: Int { _dispatchedCount }
     @usableFromInline @exclusivity(unchecked) var _dispatchedCount: Int = 0
+    /// Events not queued because they fell past the horizon.
+    @inlinable public var eventsBeyondHorizon: Int { _eventsBeyondHorizon }
+    @usableFromInline var _eventsBeyondHorizon = 0
     /// The trace record that caused the event being dispatched, or -1.
     @inlinable public var currentCause: Int32 { _currentCause }
     @usableFromInline @exclusivity(unchecked) var _currentCause: Int32 = -1
@@ -56,8 +59,9 @@ public final class Simulator<Payload> {
     /// Live queued events in the order they would run.
     public func pendingEvents() -> [EventQueue<Payload>.Entry] { queue.orderedEntries() }
 
-    /// Schedules `payload` at `time`. A time before ``now`` or past the horizon is recorded as an
-    /// error that the next ``run(until:_:)`` call throws; the event is then not queued.
+    /// Schedules `payload` at `time`. A time before ``now`` is recorded as an error that the next
+    /// ``run(until:_:)`` call throws. An event past the horizon could never run, so it is not
+    /// queued (``eventsBeyondHorizon`` counts them) and `nil` is returned.
     ///
     /// - Parameter cause: the trace record that caused the event; defaults to the most recent one.
     @inlinable
@@ -70,7 +74,7 @@ public final class Simulator<Payload> {
             return nil
         }
         if time > limits.horizon {
-            pendingError = pendingError ?? .horizonExceeded(horizon: limits.horizon, requested: time)
+            _eventsBeyondHorizon &+= 1
             return nil
         }
         return queue.insert(payload, at: time, priority: priority, cause: cause ?? trace.lastID)
@@ -95,9 +99,11 @@ public final class Simulator<Payload> {
     /// Dispatches events in order until the queue is empty or the next event is after `end`;
     /// then sets ``now`` to `end` (when later than the last event).
     ///
-    /// - Throws: ``SimulationError`` when a guard trips, or whatever `handler` throws.
+    /// - Throws: ``SimulationError`` when a guard trips (including `end` past the horizon), or
+    ///   whatever `handler` throws.
     @inlinable
     public func run(until end: SimInstant, _ handler: (Simulator, Payload) throws -> Void) throws {
+        if end > limits.horizon { throw SimulationError.horizonExceeded(horizon: limits.horizon, requested: end) }
         while let entry = queue.peekMin(), entry.time <= end {
             // The same entry popMin() would return: peekMin() has already dropped cancelled tops.
             queue.removePeekedMin()

@@ -25,6 +25,11 @@ public struct AndroidContext<App: AndroidApplication> {
     /// `nil` below API 35 where the call does not exist.
     public var wasForceStopped: Bool? { sdkInt >= 35 ? system.wasForceStoppedSinceLastStart : nil }
 
+    /// `ActivityManager.getHistoricalProcessExitReasons(...)` (API 30+, A29); `nil` below 30.
+    public func historicalProcessExitReasons() -> [AndroidProcessExit]? {
+        sdkInt >= 30 ? system.processExitReasons : nil
+    }
+
     /// `NotificationManager.notify(id, notification)`.
     public func notify(id: Int, title: String, body: String, extras: [AndroidExtra]) {
         system.notify(id: id, title: title, body: body, extras: extras)

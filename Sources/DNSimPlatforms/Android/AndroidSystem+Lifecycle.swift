@@ -14,8 +14,9 @@ extension AndroidSystem {
     }
 
     /// Kills the app's process; scheduled alarms and storage are untouched (A31).
-    func killProcess(reason: String, rule: OSRule) {
+    func killProcess(reason: String, rule: OSRule, exitReason: AndroidProcessExit.Reason = .other) {
         guard process != nil else { return }
+        processExitReasons.append(AndroidProcessExit(time: sim.now, reason: exitReason))
         trace("android.am", "process.killed", rule: rule, [TraceDetail("reason", reason)])
         process = nil
         isInForeground = false
@@ -88,19 +89,19 @@ extension AndroidSystem {
         if profile.swipeActsAsForceStop {
             forceStop(reasonKind: "swipe treated as force stop by the OEM profile")
         } else {
-            killProcess(reason: "task removed from recents", rule: .a30)
+            killProcess(reason: "task removed from recents", rule: .a30, exitReason: .userStopped)
         }
     }
 
     /// The system kills the process for memory (A31).
     public func killForMemory() {
-        killProcess(reason: "low memory", rule: .a31)
+        killProcess(reason: "low memory", rule: .a31, exitReason: .lowMemory)
     }
 
     /// Settings → Force stop (A26, A27, A28, A36).
     public func forceStop(reasonKind: String = "settings force stop") {
         let record = trace("android.am", "package.forceStopped", rule: .a26, [TraceDetail("by", reasonKind)])
-        killProcess(reason: "force stop", rule: .a26)
+        killProcess(reason: "force stop", rule: .a26, exitReason: .userRequested)
         isStopped = true
         wasForceStoppedSinceLastStart = true
         clearAllAlarms(kind: "alarm.removedByForceStop", rule: .a26)

@@ -19,7 +19,7 @@ extension AndroidSystem {
                     + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
         }
         alarms.removeAll { $0.method.needsExactPermission }
-        killProcess(reason: "exact-alarm permission revoked", rule: .a23)
+        killProcess(reason: "exact-alarm permission revoked", rule: .a23, exitReason: .permissionChange)
         _ = record
     }
 
@@ -47,10 +47,10 @@ extension AndroidSystem {
         deliver(AndroidIntent(action: AndroidIntent.myPackageReplaced), cause: record)
     }
 
-    /// Fault injection: the alarm of the given PendingIntent request code silently disappears
-    /// (no OS rule; used to test the plugin's detection of lost alarms).
-    public func injectAlarmLoss(requestCode: Int?) {
-        let lost = alarms.filter { requestCode == nil || $0.operation.requestCode == requestCode }
+    /// Fault injection: the alarms whose PendingIntent matches silently disappear (no OS rule;
+    /// used to test the plugin's detection of lost alarms).
+    public func injectAlarmLoss(where matches: (AndroidPendingIntent) -> Bool) {
+        let lost = alarms.filter { matches($0.operation) }
         for alarm in lost {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace(
@@ -58,7 +58,7 @@ extension AndroidSystem {
                 [TraceDetail("operation", alarm.operation.description)]
                     + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
         }
-        alarms.removeAll { requestCode == nil || $0.operation.requestCode == requestCode }
+        alarms.removeAll { matches($0.operation) }
     }
 
     /// Notes a user interaction and (re)starts the unused-app clock.

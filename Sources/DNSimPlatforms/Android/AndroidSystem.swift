@@ -72,6 +72,8 @@ public final class AndroidSystem<App: AndroidApplication> {
     var nextWorkSerial: Int32 = 0
     /// When the app's last job ran, for the bucket job spacing (A40).
     var lastJobRun: SimInstant?
+    /// Why the app's processes ended, newest last (`ActivityManager.getHistoricalProcessExitReasons`).
+    public internal(set) var processExitReasons: [AndroidProcessExit] = []
     /// When the user last opened the app (for unused-app restrictions).
     public internal(set) var lastUserInteraction: SimInstant?
     /// The queued unused-app check.

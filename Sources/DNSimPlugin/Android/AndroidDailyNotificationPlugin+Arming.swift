@@ -3,62 +3,123 @@ import DNSimCore
 import DNSimPlatforms
 
 extension AndroidDailyNotificationPlugin {
-    /// The PendingIntent of a slot's alarm: one per slot, so re-arming replaces (A12).
-    func operation(for slot: PluginStore.Slot) -> AndroidPendingIntent {
-        AndroidPendingIntent(
-            requestCode: slot.requestCode,
-            intent: AndroidIntent(action: AndroidPluginBuild.notifyAction, extras: Self.extras(of: slot)))
+    /// One armed occurrence of a slot.
+    struct Occurrence {
+        var localDate: LocalDate
+        var runAt: Int64
     }
 
-    /// The extras that tie an alarm or notification to its occurrence.
-    static func extras(of slot: PluginStore.Slot) -> [AndroidExtra] {
-        [
-            AndroidExtra(NotificationExtraKey.slot, slot.id),
-            AndroidExtra(NotificationExtraKey.localDate, slot.nextLocalDate.description),
-            AndroidExtra(NotificationExtraKey.plannedWallMillis, String(slot.nextRunAt)),
-        ]
+    /// The occurrences of a slot's rolling window, from its next one (`nextLocalDate`/`nextRunAt`).
+    /// `corrected` resolves each date's wall time afresh; `directive` steps 24 h (S1).
+    func window(of slot: PluginStore.Slot, zone: Zone) -> [Occurrence] {
+        (0..<build.rollingWindowDays).map { k in
+            let date = slot.nextLocalDate.adding(days: k)
+            if k == 0 { return Occurrence(localDate: date, runAt: slot.nextRunAt) }
+            switch rollover {
+            case .add24Hours:
+                return Occurrence(localDate: date, runAt: slot.nextRunAt + Int64(k) * 86_400_000)
+            case .calendarDay:
+                let instant = DailyOccurrence.instant(on: date, at: slot.time, in: zone)
+                return Occurrence(localDate: date, runAt: instant?.millisecondsSinceEpoch ?? slot.nextRunAt + Int64(k) * 86_400_000)
+            }
+        }
     }
 
-    /// Arms a slot's next occurrence: an exact alarm when permitted, else the windowed fallback.
+    /// The PendingIntent of one occurrence. Each slot owns `rollingWindowDays` request codes,
+    /// chosen by the date, so re-arming the same occurrence replaces its alarm (A12) and two
+    /// occurrences of one slot never share one.
+    func operation(for slot: PluginStore.Slot, occurrence: Occurrence) -> AndroidPendingIntent {
+        let lane = Int(((occurrence.localDate.daysSinceEpoch % Int64(build.rollingWindowDays)) + Int64(build.rollingWindowDays)) % Int64(build.rollingWindowDays))
+        return AndroidPendingIntent(
+            requestCode: slot.requestCode &+ lane,
+            intent: AndroidIntent(
+                action: AndroidPluginBuild.notifyAction,
+                extras: [
+                    AndroidExtra(NotificationExtraKey.slot, slot.id),
+                    AndroidExtra(NotificationExtraKey.localDate, occurrence.localDate.description),
+                    AndroidExtra(NotificationExtraKey.plannedWallMillis, String(occurrence.runAt)),
+                ]))
+    }
+
+    /// Every PendingIntent a slot can own (for cancelling and probing).
+    func allOperations(for slot: PluginStore.Slot) -> [AndroidPendingIntent] {
+        (0..<build.rollingWindowDays).map { lane in
+            AndroidPendingIntent(
+                requestCode: slot.requestCode &+ lane, intent: AndroidIntent(action: AndroidPluginBuild.notifyAction))
+        }
+    }
+
+    /// Arms a slot's rolling window: exact alarms when permitted, else the windowed fallback.
     @discardableResult
     func arm(_ slot: PluginStore.Slot, context: Context) -> PluginError? {
-        let operation = operation(for: slot)
         let alarms = context.alarmManager
-        if alarms.canScheduleExactAlarms() {
-            do {
-                try alarms.setExactAndAllowWhileIdle(.rtcWakeup, slot.nextRunAt, operation)
-            } catch {
-                return .schedulingFailed("exact alarm refused: \(error)")
+        let exact = alarms.canScheduleExactAlarms()
+        for occurrence in window(of: slot, zone: context.timeZone) {
+            let operation = operation(for: slot, occurrence: occurrence)
+            if exact {
+                do {
+                    try alarms.setExactAndAllowWhileIdle(.rtcWakeup, occurrence.runAt, operation)
+                } catch {
+                    return .schedulingFailed("exact alarm refused: \(error)")
+                }
+            } else if profile == .directive {
+                // Seed 004: "windowed fallback (±10 m) via setWindow(start,len)", as written (S8).
+                alarms.setWindow(.rtcWakeup, occurrence.runAt - 600_000, 1_200_000, operation)
+            } else {
+                // Never early: a one-sided 10-minute window from T (A5).
+                alarms.setWindow(.rtcWakeup, occurrence.runAt, 600_000, operation)
             }
-            context.log("armed", [TraceDetail("slot", slot.id), TraceDetail("mode", "exact")])
-        } else if profile == .directive {
-            // Seed 004: "windowed fallback (±10 m) via setWindow(start,len)", as written (S8).
-            alarms.setWindow(.rtcWakeup, slot.nextRunAt - 600_000, 1_200_000, operation)
-            context.log("armed", [TraceDetail("slot", slot.id), TraceDetail("mode", "windowed±10m")])
-        } else {
-            // Never early: a one-sided 10-minute window from T (A5).
-            alarms.setWindow(.rtcWakeup, slot.nextRunAt, 600_000, operation)
-            context.log("armed", [TraceDetail("slot", slot.id), TraceDetail("mode", "windowed+10m")])
         }
+        let mode = exact ? "exact" : profile == .directive ? "windowed±10m" : "windowed+10m"
+        context.log(
+            "armed",
+            [
+                TraceDetail("slot", slot.id), TraceDetail("mode", mode),
+                TraceDetail("from", slot.nextLocalDate.description), TraceDetail("days", String(build.rollingWindowDays)),
+            ])
         return nil
     }
 
     /// The rollover arithmetic of the profile.
     var rollover: RolloverRule { profile == .directive ? .add24Hours : .calendarDay }
 
-    /// The alarm fired: post the notification, record it, arm the next day.
+    /// An alarm fired: post its occurrence, record it, move the slot on and re-arm the window.
     func deliver(_ intent: AndroidIntent, context: Context) {
-        guard let slotID = intent.extra(NotificationExtraKey.slot) else { return }
+        guard let slotID = intent.extra(NotificationExtraKey.slot),
+            let dateText = intent.extra(NotificationExtraKey.localDate), let date = LocalDate(parsing: dateText),
+            let planned = intent.extra(NotificationExtraKey.plannedWallMillis).flatMap({ Int64($0) })
+        else { return }
         do {
             let next = try context.withStorage { store -> PluginStore.Slot? in
                 guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return nil }
-                let slot = store.slots[index]
-                context.notify(id: slot.requestCode, title: slot.title, body: slot.body, extras: Self.extras(of: slot))
-                if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
-                    store.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .delivered))
+                var slot = store.slots[index]
+                if store.hasHistory(slot: slotID, localDate: date) {
+                    context.log("deliver.duplicateIgnored", [TraceDetail("slot", slotID), TraceDetail("localDate", dateText)])
+                    return nil
                 }
-                store.slots[index] = rolledOver(slot, context: context)
-                return store.slots[index]
+                // Occurrences before this one that never fired were lost (a dropped alarm).
+                if profile != .asFound {
+                    var gap = slot.nextLocalDate
+                    while gap < date {
+                        if !store.hasHistory(slot: slotID, localDate: gap) {
+                            store.history.append(.init(slot: slotID, localDate: gap, status: .missed))
+                            context.log("missed.reported", [TraceDetail("count", "1"), TraceDetail("occurrence", "\(slotID)@\(gap)")])
+                        }
+                        gap = gap.adding(days: 1)
+                    }
+                }
+                context.notify(
+                    id: slot.requestCode, title: slot.title, body: slot.body,
+                    extras: [
+                        AndroidExtra(NotificationExtraKey.slot, slotID), AndroidExtra(NotificationExtraKey.localDate, dateText),
+                        AndroidExtra(NotificationExtraKey.plannedWallMillis, String(planned)),
+                    ])
+                store.history.append(.init(slot: slotID, localDate: date, status: .delivered))
+                slot.nextLocalDate = date
+                slot.nextRunAt = planned
+                slot = rolledOver(slot, context: context)
+                store.slots[index] = slot
+                return slot
             }
             if let next { arm(next, context: context) }
         } catch {

@@ -52,6 +52,22 @@ extension AndroidDailyNotificationPlugin {
         return (slots, missed)
     }
 
+    /// `corrected` force-stop detection, as WorkManager does it (A29): `wasForceStopped()` on
+    /// API 35+, else a new REASON_USER_REQUESTED process exit on API 30+. Below 30 nothing
+    /// reliable exists; the idempotent reconcile makes detection unnecessary for recovery.
+    func detectForceStop(context: Context) {
+        if let stopped = context.wasForceStopped {
+            if stopped { context.log("forceStop.detected", [TraceDetail("via", "ApplicationStartInfo.wasForceStopped")]) }
+            return
+        }
+        guard let exits = context.historicalProcessExitReasons() else { return }
+        let seen = (try? context.withStorage { $0.examinedExitRecords }) ?? exits.count
+        if exits.dropFirst(min(seen, exits.count)).contains(where: { $0.reason == .userRequested }) {
+            context.log("forceStop.detected", [TraceDetail("via", "getHistoricalProcessExitReasons REASON_USER_REQUESTED")])
+        }
+        _ = try? context.withStorage { $0.examinedExitRecords = exits.count }
+    }
+
     /// `corrected`: idempotent reconcile of store and alarms. Passed, undelivered occurrences are
     /// reported once, collapsed into one report, and each slot is re-armed for its next
     /// occurrence computed from its wall time in the current zone. Re-arming an armed slot
@@ -67,7 +83,9 @@ extension AndroidDailyNotificationPlugin {
             context.log("recovery.storageLocked", [TraceDetail("reason", reason)])
             return
         }
-        let alive = slots.filter { context.alarmManager.pendingIntentExists(operation(for: $0)) }
+        let alive = slots.filter { slot in
+            allOperations(for: slot).contains { context.alarmManager.pendingIntentExists($0) }
+        }
         if !slots.isEmpty && alive.isEmpty {
             context.log("forceStop.detected", [TraceDetail("via", "alarm count 0 with \(slots.count) stored")])
         }

@@ -71,12 +71,27 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
                 defer { store.slots.removeAll() }
                 return store.slots
             }
-            for slot in slots { context.alarmManager.cancel(operation(for: slot)) }
+            for slot in slots {
+                for operation in allOperations(for: slot) { context.alarmManager.cancel(operation) }
+            }
             context.log("cancelAll", [TraceDetail("slots", String(slots.count))])
             return nil
         } catch {
             return .storageUnavailable
         }
+    }
+
+    /// `getNotificationStatus()`: what the plugin knows, as the TypeScript API returns it.
+    public func getNotificationStatus(context: Context) -> [(String, String)] {
+        let slots = (try? context.withStorage { $0.slots }) ?? []
+        let missed = (try? context.withStorage { store in store.history.filter { $0.status == .missed }.count }) ?? 0
+        return [
+            ("notificationsEnabled", String(context.areNotificationsEnabled)),
+            ("canScheduleExactAlarms", String(context.alarmManager.canScheduleExactAlarms())),
+            ("mode", context.alarmManager.canScheduleExactAlarms() ? "exact" : "windowed"),
+            ("scheduledSlots", String(slots.count)),
+            ("missedOccurrences", String(missed)),
+        ]
     }
 
     // MARK: - OS entry points
@@ -90,9 +105,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         case .directive:
             recoverDirective(context: context, reason: "launch.\(launch.rawValue)")
         case .corrected:
-            if let forceStopped = context.wasForceStopped, forceStopped {
-                context.log("forceStop.detected", [TraceDetail("via", "ApplicationStartInfo.wasForceStopped")])
-            }
+            detectForceStop(context: context)
             reconcile(context: context, reason: "launch.\(launch.rawValue)")
         }
     }
@@ -107,7 +120,8 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
             case .directive: recoverDirective(context: context, reason: "boot")
             case .corrected: reconcile(context: context, reason: "boot")
             }
-        case AndroidIntent.timeSet, AndroidIntent.timezoneChanged, AndroidIntent.myPackageReplaced:
+        case AndroidIntent.timeSet, AndroidIntent.timezoneChanged, AndroidIntent.myPackageReplaced,
+            AndroidPluginBuild.exactAlarmPermissionStateChanged:
             switch profile {
             case .asFound: return
             case .directive: recomputeAll(context: context, reason: intent.action)

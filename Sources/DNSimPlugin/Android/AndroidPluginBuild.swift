@@ -11,6 +11,10 @@ public struct AndroidPluginBuild: Sendable, Hashable {
     /// The app's targetSdkVersion.
     public var targetSdk: Int
 
+    /// How many days of each slot are armed ahead: `as-found` re-arms one at a time (a chain);
+    /// the seeds' plan and `corrected` keep today and tomorrow armed (seed 004 rolling window).
+    public var rollingWindowDays: Int { profile == .asFound ? 1 : 2 }
+
     /// Creates a build.
     public init(profile: PluginProfile, bootReceiver: Bool = true, directBootAware: Bool = false, targetSdk: Int = 34) {
         self.profile = profile
@@ -18,6 +22,10 @@ public struct AndroidPluginBuild: Sendable, Hashable {
         self.directBootAware = directBootAware
         self.targetSdk = targetSdk
     }
+
+    /// `ACTION_SCHEDULE_EXACT_ALARM_PERMISSION_STATE_CHANGED` (A24).
+    public static let exactAlarmPermissionStateChanged =
+        "android.app.action.SCHEDULE_EXACT_ALARM_PERMISSION_STATE_CHANGED"
 
     /// The broadcast action of the plugin's notification alarms.
     public static let notifyAction = "com.timesafari.dailynotification.NOTIFY"
@@ -34,6 +42,7 @@ public struct AndroidPluginBuild: Sendable, Hashable {
             actions.insert(AndroidIntent.timeSet)
             actions.insert(AndroidIntent.timezoneChanged)
             actions.insert(AndroidIntent.myPackageReplaced)
+            actions.insert(AndroidPluginBuild.exactAlarmPermissionStateChanged)
         }
         return AndroidManifest(receiverActions: actions, directBootAware: directBootAware, targetSdk: targetSdk)
     }

@@ -43,6 +43,8 @@ public struct PluginStore: Sendable {
     public var slots: [Slot] = []
     /// Delivery and missed records, in order.
     public var history: [HistoryEntry] = []
+    /// How many process-exit records the plugin has already examined (Android force-stop detection).
+    public var examinedExitRecords = 0
 
     /// Creates an empty store.
     public init() {}

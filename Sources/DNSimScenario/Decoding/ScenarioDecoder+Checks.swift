@@ -61,7 +61,10 @@ extension ScenarioDecoder {
         case "errorCode": return .errorCode(try reader.string("code"))
         case "noErrors": return .noErrors
         case "noDuplicateDeliveries": return .noDuplicateDeliveries
+        case "noDuplicateAlarms": return .noDuplicateAlarms
         case "ruleApplied": return .ruleApplied(try reader.string("rule", expected: "an OS fact id such as \"A1\""))
+        case "statusReports":
+            return .statusReports(field: try reader.string("field"), equals: try reader.string("equals"))
         default:
             throw invalid(reader.pointer.appending("assert"), expected, "\"\(name)\"")
         }

@@ -1,5 +1,6 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlatforms
 import DNSimPlugin
 
 extension ScenarioDecoder {
@@ -66,6 +67,7 @@ extension ScenarioDecoder {
     /// Every field a step of any action may have.
     static let stepFields = [
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
+        "idle", "charging", "bucket", "available", "blocked", "slot",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader) throws -> ScenarioAction {
@@ -79,6 +81,22 @@ extension ScenarioDecoder {
         case "killProcess": return .killProcess
         case "unlock": return .unlock
         case "cancelAllNotifications": return .cancelAllNotifications
+        case "getNotificationStatus": return .getNotificationStatus
+        case "revokeExactAlarm": return .revokeExactAlarm
+        case "grantExactAlarm": return .grantExactAlarm
+        case "updateApp": return .updateApp
+        case "setDeviceIdle": return .setDeviceIdle(try reader.bool("idle"))
+        case "setCharging": return .setCharging(try reader.bool("charging"))
+        case "setNetwork": return .setNetwork(available: try reader.bool("available"))
+        case "setChannelBlocked": return .setChannelBlocked(try reader.bool("blocked"))
+        case "injectAlarmLoss": return .injectAlarmLoss(slot: try reader.optionalString("slot"))
+        case "setStandbyBucket":
+            let buckets = AndroidStandbyBucket.allCases.map(\.rawValue)
+            let bucket = try reader.string("bucket", expected: "one of: " + buckets.joined(separator: ", "))
+            guard buckets.contains(bucket) else {
+                throw invalid(reader.pointer.appending("bucket"), "one of: " + buckets.joined(separator: ", "), "\"\(bucket)\"")
+            }
+            return .setStandbyBucket(bucket)
         case "reboot":
             _ = reader.optionalValue("offFor")
             _ = reader.optionalValue("unlockAfter")

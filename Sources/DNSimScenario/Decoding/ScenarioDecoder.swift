@@ -1,5 +1,6 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlatforms
 import DNSimPlugin
 
 /// Reads a scenario file into a ``Scenario``, rejecting anything it does not understand.
@@ -83,6 +84,7 @@ public struct ScenarioDecoder {
         if var reader = try root.optionalObject("os") {
             os.exactAlarmGranted = try reader.optionalBool("exactAlarmGranted")
             os.postNotificationsGranted = try reader.optionalBool("postNotificationsGranted")
+            os.updateClearsAlarms = try reader.optionalBool("updateClearsAlarms")
             if let percent = try reader.optionalInt64("inexactDeferralPercent") {
                 guard (0...100).contains(percent) else {
                     throw invalid(reader.pointer.appending("inexactDeferralPercent"), "a percentage from 0 to 100", "\(percent)")
@@ -185,5 +187,5 @@ public struct ScenarioDecoder {
 
 /// The Android device profile names the format accepts.
 enum AndroidProfileNames {
-    static let all = ["android-stock", "android-aggressive-oem"]
+    static let all = AndroidDeviceProfile.names
 }

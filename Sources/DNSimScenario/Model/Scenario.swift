@@ -64,6 +64,8 @@ public struct Scenario: Sendable {
         public var postNotificationsGranted: Bool?
         /// A4's deferral allowance in percent.
         public var inexactDeferralPercent: Int?
+        /// The contested "an update clears alarms" option (A17; default false).
+        public var updateClearsAlarms: Bool?
     }
 
     /// The same scenario played under another profile and seed.

@@ -38,8 +38,12 @@ public enum ScenarioAssertion: Sendable, Equatable {
     case noDuplicateDeliveries
     /// Alarms (or pending requests) the OS holds for the app at the end.
     case armedAtEnd(CountComparison)
+    /// At the end the OS holds at most one alarm per occurrence (slot and local date).
+    case noDuplicateAlarms
     /// The trace shows this OS rule deciding something.
     case ruleApplied(String)
+    /// The last `getNotificationStatus` answer had this value for this field.
+    case statusReports(field: String, equals: String)
 
     /// The assertion's name in the scenario format.
     public var name: String {
@@ -56,7 +60,9 @@ public enum ScenarioAssertion: Sendable, Equatable {
         case .noErrors: return "noErrors"
         case .noDuplicateDeliveries: return "noDuplicateDeliveries"
         case .armedAtEnd: return "armedAtEnd"
+        case .noDuplicateAlarms: return "noDuplicateAlarms"
         case .ruleApplied: return "ruleApplied"
+        case .statusReports: return "statusReports"
         }
     }
 
@@ -64,7 +70,8 @@ public enum ScenarioAssertion: Sendable, Equatable {
     public static let allNames = [
         "deliveryCount", "missedCount", "suppressedCount", "pluginReportedMissed", "deliveredAtLocalTime",
         "maxLatenessMs", "delivered", "notDelivered", "errorCode", "noErrors", "noDuplicateDeliveries", "armedAtEnd",
-        "ruleApplied",
+        "noDuplicateAlarms",
+        "ruleApplied", "statusReports",
     ]
 }
 

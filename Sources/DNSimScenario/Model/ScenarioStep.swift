@@ -38,6 +38,26 @@ public enum ScenarioAction: Sendable, Equatable {
     case scheduleDailyNotification(DailySlotRequest)
     /// The app calls `cancelAllNotifications`.
     case cancelAllNotifications
+    /// The app calls `getNotificationStatus`; the answer is kept for checks.
+    case getNotificationStatus
+    /// The device goes idle (deep Doze) or becomes active.
+    case setDeviceIdle(Bool)
+    /// The device is plugged in or unplugged.
+    case setCharging(Bool)
+    /// The app's standby bucket changes.
+    case setStandbyBucket(String)
+    /// The network goes up or down.
+    case setNetwork(available: Bool)
+    /// The user revokes SCHEDULE_EXACT_ALARM.
+    case revokeExactAlarm
+    /// The user grants SCHEDULE_EXACT_ALARM.
+    case grantExactAlarm
+    /// The user blocks or unblocks the app's notification channel.
+    case setChannelBlocked(Bool)
+    /// The app is updated in place.
+    case updateApp
+    /// Fault injection: a slot's alarm (or every alarm) silently disappears.
+    case injectAlarmLoss(slot: String?)
 
     /// How a clock step moves the wall clock.
     public enum ClockChange: Sendable, Equatable {
@@ -62,6 +82,16 @@ public enum ScenarioAction: Sendable, Equatable {
         case .setNotificationPermission: return "setNotificationPermission"
         case .scheduleDailyNotification: return "scheduleDailyNotification"
         case .cancelAllNotifications: return "cancelAllNotifications"
+        case .getNotificationStatus: return "getNotificationStatus"
+        case .setDeviceIdle: return "setDeviceIdle"
+        case .setCharging: return "setCharging"
+        case .setStandbyBucket: return "setStandbyBucket"
+        case .setNetwork: return "setNetwork"
+        case .revokeExactAlarm: return "revokeExactAlarm"
+        case .grantExactAlarm: return "grantExactAlarm"
+        case .setChannelBlocked: return "setChannelBlocked"
+        case .updateApp: return "updateApp"
+        case .injectAlarmLoss: return "injectAlarmLoss"
         }
     }
 
@@ -69,5 +99,7 @@ public enum ScenarioAction: Sendable, Equatable {
     public static let allNames = [
         "launchApp", "backgroundApp", "swipeFromRecents", "forceStop", "killProcess", "reboot", "unlock", "setClock",
         "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
+        "getNotificationStatus", "setDeviceIdle", "setCharging", "setStandbyBucket", "setNetwork", "revokeExactAlarm",
+        "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss",
     ]
 }

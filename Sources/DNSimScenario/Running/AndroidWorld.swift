@@ -14,6 +14,7 @@ final class AndroidWorld {
     var errors: [RunResult.APIError] = []
     var planner = OccurrencePlanner()
     var zoneTimeline: [(from: SimInstant, zone: Zone)]
+    var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
 
     init(scenario: Scenario, traceEnabled: Bool = true) {
         self.scenario = scenario
@@ -23,10 +24,10 @@ final class AndroidWorld {
         if let granted = scenario.os.exactAlarmGranted { parameters.exactAlarmGranted = granted }
         if let granted = scenario.os.postNotificationsGranted { parameters.postNotificationsGranted = granted }
         if let percent = scenario.os.inexactDeferralPercent { parameters.inexactDeferralPercent = percent }
+        if let clears = scenario.os.updateClearsAlarms { parameters.updateClearsAlarms = clears }
         let profile =
-            scenario.deviceProfile == "android-aggressive-oem"
-            ? AndroidDeviceProfile.aggressiveOEM(apiLevel: scenario.osVersion)
-            : AndroidDeviceProfile.stock(apiLevel: scenario.osVersion)
+            AndroidDeviceProfile.named(scenario.deviceProfile, apiLevel: scenario.osVersion)
+            ?? .stock(apiLevel: scenario.osVersion)
         let build = AndroidPluginBuild(
             profile: scenario.profile, bootReceiver: scenario.plugin.bootReceiver,
             directBootAware: scenario.plugin.directBootAware, targetSdk: scenario.plugin.targetSdk)
@@ -89,6 +90,22 @@ final class AndroidWorld {
                 }
                 return error
             }
+        case .getNotificationStatus:
+            callAPI("getNotificationStatus") { plugin, context in
+                statusSnapshots.append((sim.now, plugin.getNotificationStatus(context: context)))
+                return nil
+            }
+        case .setDeviceIdle(let idle): system.setDeviceIdle(idle)
+        case .setCharging(let charging): system.setCharging(charging)
+        case .setStandbyBucket(let name):
+            if let bucket = AndroidStandbyBucket(rawValue: name) { system.setStandbyBucket(bucket) }
+        case .setNetwork(let available): system.setNetworkAvailable(available)
+        case .revokeExactAlarm: system.revokeExactAlarmPermission()
+        case .grantExactAlarm: system.grantExactAlarmPermission()
+        case .setChannelBlocked(let blocked): system.setChannelBlocked(blocked)
+        case .updateApp: system.updateApp()
+        case .injectAlarmLoss(let slot):
+            system.injectAlarmLoss { slot == nil || $0.intent.extra(NotificationExtraKey.slot) == slot }
         case .cancelAllNotifications:
             callAPI("cancelAllNotifications") { plugin, context in
                 let error = plugin.cancelAllNotifications(context: context)

@@ -65,6 +65,22 @@ struct ExpectationEvaluator {
                 duplicates.append(delivery.slot + "@" + delivery.localDate)
             }
             return (duplicates.isEmpty, duplicates.isEmpty ? "no duplicates" : "duplicates: " + duplicates.joined(separator: ", "))
+        case .noDuplicateAlarms:
+            var seen: Set<String> = []
+            let duplicates = result.armedOccurrencesAtEnd.filter { !seen.insert($0).inserted }
+            let armed = result.armedOccurrencesAtEnd.joined(separator: ", ")
+            return (
+                duplicates.isEmpty,
+                duplicates.isEmpty
+                    ? "one alarm per occurrence: \(armed.isEmpty ? "none armed" : armed)"
+                    : "duplicate alarms for: " + duplicates.joined(separator: ", ")
+            )
+        case .statusReports(let field, let expected):
+            guard let last = result.statusSnapshots.last else {
+                return (false, "getNotificationStatus was never called")
+            }
+            let value = last.fields.first { $0.0 == field }?.1
+            return (value == expected, "\(field) = \(value ?? "absent") (expected \(expected))")
         case .ruleApplied(let rule):
             let n = result.trace.filter { $0.rule == rule }.count
             return (n > 0, "\(n) trace records decided by \(rule)")

@@ -27,10 +27,14 @@ public struct RunResult: Sendable {
     public var zoneTimeline: [(from: SimInstant, zone: Zone)]
     /// Alarms the OS held for the app at the end.
     public var armedAtEnd: Int
+    /// The occurrences (`slot@localDate`) those alarms are for, in the order they were set.
+    public var armedOccurrencesAtEnd: [String] = []
     /// Occurrences the plugin recorded as missed.
     public var pluginReportedMissed: Int
     /// Events the engine dispatched.
     public var eventCount: Int
+    /// Each `getNotificationStatus` answer, in order.
+    public var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
 
     /// Whether every expectation held.
     public var passed: Bool { expectations.allSatisfy(\.passed) }

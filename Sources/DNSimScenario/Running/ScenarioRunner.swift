@@ -61,6 +61,11 @@ struct AndroidResultBuilder {
             suppressed: suppressed, errors: world.errors, expectations: [], trace: world.sim.trace.records,
             traceDigest: world.sim.trace.digestHex, zoneTimeline: world.zoneTimeline, armedAtEnd: system.alarms.count,
             pluginReportedMissed: pluginReportedMissed(), eventCount: world.sim.dispatchedCount)
+        result.statusSnapshots = world.statusSnapshots
+        result.armedOccurrencesAtEnd = system.alarms.map {
+            ($0.operation.intent.extra(NotificationExtraKey.slot) ?? "?") + "@"
+                + ($0.operation.intent.extra(NotificationExtraKey.localDate) ?? "?")
+        }
         result.expectations = ExpectationEvaluator(result: result).evaluate()
         return result
     }

@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimPlatforms
 import DNSimPlugin
 
 /// The JSON Schema of scenario files, built from the same names the decoder accepts.
@@ -138,6 +139,7 @@ public enum ScenarioSchema {
                     [
                         ("exactAlarmGranted", ["type": "boolean", "description": "SCHEDULE_EXACT_ALARM at start (default: the API level's new-install default)."]),
                         ("postNotificationsGranted", ["type": "boolean", "description": "POST_NOTIFICATIONS at start (default true)."]),
+                        ("updateClearsAlarms", ["type": "boolean", "description": "The contested claim that an app update clears alarms (A17; default false)."]),
                         ("inexactDeferralPercent", ["type": "integer", "minimum": 0, "maximum": 100, "description": "Largest inexact-alarm deferral as % of the delay (A4, default 75)."]),
                     ], description: "OS parameter overrides.")
             ),
@@ -189,6 +191,18 @@ public enum ScenarioSchema {
                     ("title", ["type": "string"]), ("body", ["type": "string"]), ("id", ["type": "string"]),
                 ], required: ["time"]),
             variant("cancelAllNotifications", "The app calls cancelAllNotifications."),
+            variant("getNotificationStatus", "The app calls getNotificationStatus; the answer is kept for statusReports checks."),
+            variant("setDeviceIdle", "The device enters deep Doze (true) or becomes active (false).", [("idle", ["type": "boolean"])], required: ["idle"]),
+            variant("setCharging", "The device is plugged in (lifts Doze and standby limits) or unplugged.", [("charging", ["type": "boolean"])], required: ["charging"]),
+            variant(
+                "setStandbyBucket", "The app's standby bucket changes.",
+                [("bucket", enumeration(AndroidStandbyBucket.allCases.map(\.rawValue), "The bucket."))], required: ["bucket"]),
+            variant("setNetwork", "The network goes up or down.", [("available", ["type": "boolean"])], required: ["available"]),
+            variant("revokeExactAlarm", "The user revokes SCHEDULE_EXACT_ALARM (A23)."),
+            variant("grantExactAlarm", "The user grants SCHEDULE_EXACT_ALARM (A24)."),
+            variant("setChannelBlocked", "The user blocks or unblocks the notification channel (A51).", [("blocked", ["type": "boolean"])], required: ["blocked"]),
+            variant("updateApp", "The app is updated in place (A17, A35)."),
+            variant("injectAlarmLoss", "Fault injection: a slot's alarm (or every alarm) silently disappears.", [("slot", ["type": "string"])]),
         ]
     }
 
@@ -219,7 +233,11 @@ public enum ScenarioSchema {
             variant("noErrors", "The plugin API returned no error."),
             variant("noDuplicateDeliveries", "No occurrence was shown twice."),
             variant("armedAtEnd", "Alarms the OS holds for the app at the end.", count),
+            variant("noDuplicateAlarms", "At the end the OS holds at most one alarm per occurrence."),
             variant("ruleApplied", "The trace shows this OS rule deciding something.", [("rule", ["type": "string"])], required: ["rule"]),
+            variant(
+                "statusReports", "The last getNotificationStatus answer had this value.",
+                [("field", ["type": "string"]), ("equals", ["type": "string"])], required: ["field", "equals"]),
         ]
     }
 }

@@ -21,7 +21,7 @@ enum MermaidTimeline {
             case ("scenario", "step"):
                 sections[0].1.append((record.detail("action") ?? "step", record.time, false))
             case (let subsystem, let kind) where subsystem.hasPrefix("android.") && record.rule != nil
-                && kind != "alarm.set" && kind != "pendingIntent.probe":
+                && !["alarm.set", "pendingIntent.probe", "work.enqueued", "doze.windowPlanned"].contains(kind):
                 sections[1].1.append(("\(kind) \(record.rule ?? "")", record.time, false))
             case ("plugin", let kind) where ["missed.reported", "forceStop.detected", "api.error", "recovery.skippedPast"].contains(kind):
                 sections[2].1.append((kind, record.time, false))

@@ -24,7 +24,8 @@ struct AndroidPluginTests {
         let device = PluginDevice(profile: profile)
         #expect(device.launchAndSchedule("09:00") == nil)
         #expect(device.store.slots.map(\.id) == ["daily-0900"])
-        #expect(device.system.alarms.count == 1)
+        #expect(device.armedDates == device.expectedDates(from: "2026-03-10"))
+        #expect(device.earliestTrigger == device.wallMillis("2026-03-10", "09:00"))
     }
 
     @Test(
@@ -44,51 +45,61 @@ struct AndroidPluginTests {
     func notificationsIgnoredBelow33() {
         let device = PluginDevice(profile: .corrected, apiLevel: 32, postNotifications: false)
         #expect(device.launchAndSchedule() == nil)
-        #expect(device.system.alarms.count == 1)
+        #expect(device.armedDates == device.expectedDates(from: "2026-03-10"))
     }
 
     // MARK: - Idempotent arming
 
     @Test(
-        "One alarm per slot after repeated scheduling, warm and cold launches and a boot",
+        "One alarm per slot occurrence, no duplicates, after re-scheduling, warm and cold launches and a boot",
         arguments: PluginProfile.allCases)
-    func oneAlarmPerSlot(profile: PluginProfile) throws {
+    func oneAlarmPerSlotOccurrence(profile: PluginProfile) throws {
         let device = PluginDevice(profile: profile)
         let code = PluginStore.requestCode(for: "daily-0900")
-        func expectOneAlarm(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(device.system.alarms.count == 1, "\(step)", sourceLocation: sourceLocation)
+        func expectArmed(from date: String, _ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(device.armedDates == device.expectedDates(from: date), "\(step)", sourceLocation: sourceLocation)
             #expect(
-                device.system.alarms.first?.operation.requestCode == code, "\(step)", sourceLocation: sourceLocation)
+                device.system.alarms.count == device.alarmsPerSlot, "\(step)", sourceLocation: sourceLocation)
+            #expect(
+                device.system.alarms.allSatisfy { ($0.operation.requestCode - code) < device.alarmsPerSlot },
+                "\(step): request codes belong to the slot", sourceLocation: sourceLocation)
+            #expect(
+                device.earliestTrigger == device.wallMillis(date, "09:00"), "\(step)", sourceLocation: sourceLocation)
         }
 
+        #expect(device.alarmsPerSlot >= 1)
         #expect(device.launchAndSchedule() == nil)
-        expectOneAlarm("first schedule")
+        expectArmed(from: "2026-03-10", "first schedule")
         #expect(device.schedule() == nil)
-        expectOneAlarm("same slot scheduled again")
+        expectArmed(from: "2026-03-10", "same slot scheduled again")
         #expect(device.store.slots.count == 1)
 
         device.system.moveAppToBackground()
         device.system.launchApp()
-        expectOneAlarm("warm launch")
+        expectArmed(from: "2026-03-10", "warm launch")
         device.system.killForMemory()
         device.system.launchApp()
-        expectOneAlarm("cold launch")
+        expectArmed(from: "2026-03-10", "cold launch")
         device.system.launchApp()
-        expectOneAlarm("launch while in foreground")
+        expectArmed(from: "2026-03-10", "launch while in foreground")
 
         try device.run(for: .minutes(10))
         device.system.reboot(offFor: .minutes(1), unlockAfter: .minutes(2))
         try device.run(for: .minutes(5))
-        expectOneAlarm("boot")
+        expectArmed(from: "2026-03-10", "boot")
         device.system.launchApp()
-        expectOneAlarm("launch after boot")
+        expectArmed(from: "2026-03-10", "launch after boot")
         #expect(Set(device.pluginLog("load").compactMap { $0.detail("launch") }) == ["cold", "warm"])
-        #expect(device.system.alarms.first?.triggerAtMillis == device.wallMillis("2026-03-10", "09:00"))
 
         try device.run(until: at("2026-03-10T09:05:00+01:00"))
         #expect(device.shownLocalTimes == [local("2026-03-10T09:00")])
-        expectOneAlarm("re-armed after firing")
-        #expect(device.system.alarms.first?.triggerAtMillis == device.wallMillis("2026-03-11", "09:00"))
+        expectArmed(from: "2026-03-11", "re-armed after firing")
+        device.system.killForMemory()
+        device.system.launchApp()
+        expectArmed(from: "2026-03-11", "cold launch after firing")
+        try device.run(until: at("2026-03-12T12:00:00+01:00"))
+        #expect(device.shownLocalTimes == [local("2026-03-10T09:00"), local("2026-03-11T09:00"), local("2026-03-12T09:00")])
+        expectArmed(from: "2026-03-13", "after three days")
     }
 
     // MARK: - Rollover across DST (S1)
@@ -138,8 +149,8 @@ struct AndroidPluginTests {
         #expect(device.shownLocalTimes.isEmpty)
 
         device.system.launchApp()
-        #expect(device.system.alarms.count == 1)
-        #expect(device.system.alarms.first?.triggerAtMillis == device.wallMillis("2026-03-11", "09:00"))
+        #expect(device.armedDates == device.expectedDates(from: "2026-03-11"))
+        #expect(device.earliestTrigger == device.wallMillis("2026-03-11", "09:00"))
 
         device.system.moveAppToBackground()
         device.system.launchApp()
@@ -153,7 +164,7 @@ struct AndroidPluginTests {
         #expect(reports.first?.detail("count") == "1")
         #expect(reports.first?.detail("occurrence") == "daily-0900@2026-03-10")
         #expect(device.store.history.filter { $0.status == .missed }.count == 1)
-        #expect(device.system.alarms.count == 1)
+        #expect(device.armedDates == device.expectedDates(from: "2026-03-11"))
 
         try device.run(until: at("2026-03-11T09:05:00+01:00"))
         #expect(device.shownLocalTimes == [local("2026-03-11T09:00")])
@@ -196,7 +207,7 @@ struct AndroidPluginTests {
         device.system.forceStop()
         try device.run(for: .minutes(10))
         device.system.launchApp()
-        #expect(device.system.alarms.count == 1)
+        #expect(device.armedDates == device.expectedDates(from: "2026-03-10"))
         try device.run(until: at("2026-03-10T09:05:00+01:00"))
         #expect(device.shownLocalTimes == [local("2026-03-10T09:00")])
     }
@@ -229,7 +240,8 @@ struct AndroidPluginTests {
         #expect(reports.count == 1)
         #expect(reports.first?.detail("reason") == "boot")
         #expect(reports.first?.detail("occurrence") == "daily-0900@2026-03-10")
-        #expect(device.system.alarms.first?.triggerAtMillis == device.wallMillis("2026-03-11", "09:00"))
+        #expect(device.armedDates == device.expectedDates(from: "2026-03-11"))
+        #expect(device.earliestTrigger == device.wallMillis("2026-03-11", "09:00"))
 
         try device.run(until: at("2026-03-12T12:00:00+01:00"))
         #expect(device.shownLocalTimes == [local("2026-03-11T09:00"), local("2026-03-12T09:00")])
@@ -252,7 +264,7 @@ struct AndroidPluginTests {
         #expect(probe.rule == "A18")
         #expect(probe.detail("exists") == (apiLevel >= 35 ? "false" : "true"))
         #expect(device.pluginLog("forceStop.detected").count == (apiLevel >= 35 ? 1 : 0))
-        #expect(device.system.alarms.count == 1, "the launch re-arms either way")
+        #expect(device.armedDates == device.expectedDates(from: "2026-03-10"), "the launch re-arms either way")
     }
 
     @Test("S11: directive mistakes a reboot for a force stop (the probe cannot tell them apart)")
@@ -273,8 +285,9 @@ struct AndroidPluginTests {
         let device = PluginDevice(profile: .corrected, apiLevel: 34, exactAlarm: nil, seed: seed)
         #expect(device.launchAndSchedule() == nil)
         let target = device.wallMillis("2026-03-10", "09:00")
-        let alarm = try #require(device.system.alarms.first)
-        #expect(alarm.method == .setWindow)
+        let alarm = try #require(device.system.alarms.min { $0.triggerAtMillis < $1.triggerAtMillis })
+        #expect(device.system.alarms.allSatisfy { $0.method == .setWindow })
+        #expect(alarm.operation.intent.extra(NotificationExtraKey.localDate) == "2026-03-10")
         #expect(alarm.triggerAtMillis == target)
         #expect(alarm.windowLengthMillis == 600_000)
         #expect(device.records("alarm.set").last?.rule == "A5")
@@ -294,8 +307,9 @@ struct AndroidPluginTests {
             let device = PluginDevice(profile: .directive, apiLevel: 34, exactAlarm: nil, seed: seed)
             #expect(device.launchAndSchedule() == nil)
             target = device.wallMillis("2026-03-10", "09:00")
-            let alarm = try #require(device.system.alarms.first)
-            #expect(alarm.method == .setWindow)
+            let alarm = try #require(device.system.alarms.min { $0.triggerAtMillis < $1.triggerAtMillis })
+            #expect(device.system.alarms.allSatisfy { $0.method == .setWindow })
+            #expect(alarm.operation.intent.extra(NotificationExtraKey.localDate) == "2026-03-10")
             #expect(alarm.triggerAtMillis == target - 600_000)
             #expect(alarm.windowLengthMillis == 1_200_000)
             try device.run(until: at("2026-03-10T09:30:00+01:00"))

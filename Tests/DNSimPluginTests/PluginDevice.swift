@@ -70,6 +70,24 @@ struct PluginDevice {
         system.notificationLog.filter { $0.outcome == .shown }.map { zone.localDateTime(at: $0.time) }
     }
 
+    /// How many alarms the build keeps armed per slot (its rolling window of days).
+    var alarmsPerSlot: Int { system.build.rollingWindowDays }
+
+    /// The occurrence dates (the `localDate` extra) of the held alarms, in trigger order.
+    var armedDates: [String] {
+        system.alarms.sorted { $0.triggerAtMillis < $1.triggerAtMillis }
+            .compactMap { $0.operation.intent.extra(NotificationExtraKey.localDate) }
+    }
+
+    /// The consecutive local dates a slot whose next occurrence is on `first` should have armed.
+    func expectedDates(from first: String) -> [String] {
+        let date = LocalDate(parsing: first)!
+        return (0..<alarmsPerSlot).map { date.adding(days: $0).description }
+    }
+
+    /// The earliest held alarm's trigger.
+    var earliestTrigger: Int64? { system.alarms.map(\.triggerAtMillis).min() }
+
     /// The wall ms of `HH:mm` on a local date in the device zone.
     func wallMillis(_ date: String, _ time: String) -> Int64 {
         DailyOccurrence.instant(on: LocalDate(parsing: date)!, at: LocalTime(parsing: time)!, in: zone)!

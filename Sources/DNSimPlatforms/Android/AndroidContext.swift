@@ -30,6 +30,12 @@ public struct AndroidContext<App: AndroidApplication> {
         sdkInt >= 30 ? system.processExitReasons : nil
     }
 
+    /// The WorkManager instance.
+    public var workManager: AndroidWorkManagerPort<App> { AndroidWorkManagerPort(system: system) }
+
+    /// Whether `ConnectivityManager` reports a usable network (Doze suspends it, A37).
+    public var hasUsableNetwork: Bool { system.hasUsableNetwork }
+
     /// `NotificationManager.notify(id, notification)`.
     public func notify(id: Int, title: String, body: String, extras: [AndroidExtra]) {
         system.notify(id: id, title: title, body: body, extras: extras)
@@ -128,5 +134,23 @@ public struct AndroidAlarmManagerPort<App: AndroidApplication> {
             "android.alarm", "pendingIntent.probe", rule: .a18,
             [TraceDetail("operation", operation.description), TraceDetail("exists", String(exists))])
         return exists
+    }
+}
+
+/// The WorkManager calls available to the app.
+public struct AndroidWorkManagerPort<App: AndroidApplication> {
+    unowned let system: AndroidSystem<App>
+
+    /// `enqueueUniqueWork(name, policy, request)`.
+    public func enqueueUniqueWork(_ name: String, _ policy: AndroidExistingWorkPolicy, _ request: AndroidWorkRequest) {
+        system.enqueueUniqueWork(name, policy: policy, request: request)
+    }
+
+    /// `cancelUniqueWork(name)`.
+    public func cancelUniqueWork(_ name: String) { system.cancelUniqueWork(name) }
+
+    /// The states of the unique work `name` (`getWorkInfosForUniqueWork`).
+    public func workStates(_ name: String) -> [AndroidWorkState] {
+        system.works.filter { $0.name == name }.map(\.state)
     }
 }

@@ -41,8 +41,8 @@ extension AndroidSystem {
         }
         if intent.action == AndroidIntent.bootCompleted && works.contains(where: { $0.state == .enqueued }) {
             // WorkManager's own RescheduleReceiver (A43), independent of the app's receivers.
-            ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
             rescheduleWorkFromDatabase(rule: .a43)
+            ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
         }
         if !fromAlarm && !manifest.receiverActions.contains(intent.action) {
             trace("android.broadcast", "broadcast.noReceiver", cause: cause, details)

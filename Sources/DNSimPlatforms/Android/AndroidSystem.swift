@@ -53,6 +53,8 @@ public final class AndroidSystem<App: AndroidApplication> {
     public internal(set) var postNotificationsGranted: Bool
     /// The app's persistent storage.
     var storage: App.Storage
+    /// The app's persistent storage as it is now, for inspection by reports (not an app port).
+    public var storageSnapshot: App.Storage { storage }
     /// The installed build of the app.
     public let build: App.Build
     /// The installed build's manifest.

@@ -70,6 +70,7 @@ extension AndroidDailyNotificationPlugin {
                 alarms.setWindow(.rtcWakeup, occurrence.runAt, 600_000, operation)
             }
         }
+        enqueuePrefetch(for: slot, context: context)
         let mode = exact ? "exact" : profile == .directive ? "windowed±10m" : "windowed+10m"
         context.log(
             "armed",

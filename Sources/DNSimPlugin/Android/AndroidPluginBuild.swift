@@ -10,6 +10,8 @@ public struct AndroidPluginBuild: Sendable, Hashable {
     public var directBootAware: Bool
     /// The app's targetSdkVersion.
     public var targetSdk: Int
+    /// Minutes before each slot at which content is prefetched (seed 004 T–lead); 0 turns it off.
+    public var prefetchLeadMinutes: Int = 5
 
     /// How many days of each slot are armed ahead: `as-found` re-arms one at a time (a chain);
     /// the seeds' plan and `corrected` keep today and tomorrow armed (seed 004 rolling window).

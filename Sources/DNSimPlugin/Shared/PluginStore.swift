@@ -19,6 +19,8 @@ public struct PluginStore: Sendable {
         public var nextRunAt: Int64
         /// The alarm request code (Android) for this slot.
         public var requestCode: Int
+        /// When the content shown for this slot was last fetched (wall ms), if ever.
+        public var contentFetchedAt: Int64? = nil
     }
 
     /// What happened to one occurrence, as the plugin recorded it.

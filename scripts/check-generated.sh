@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Fails with a readable diff when a committed generated file (schema, rule catalogue, behaviour
-# reports) no longer matches what the code produces. Fix: scripts/regenerate.sh, then commit.
+# Fails with a readable diff when a committed generated file (schema, rule catalogue, matrix,
+# JUnit, seed-claims audit, behaviour reports) no longer matches what the code produces.
+# Fix: scripts/regenerate.sh, then commit.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$root/scripts/regenerate.sh" "$tmp"
 status=0
-for path in schema/scenario.schema.json docs/models/rules.md reports/scenarios; do
+for path in schema/scenario.schema.json docs/models/rules.md reports; do
     if ! diff -ru "$root/$path" "$tmp/$path"; then status=1; fi
 done
 if [ "$status" -ne 0 ]; then

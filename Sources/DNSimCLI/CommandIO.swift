@@ -15,6 +15,37 @@ public protocol CommandIO: AnyObject {
     func writeFile(_ path: String, _ text: String) -> FileProblem?
 }
 
+extension CommandIO {
+    /// Every `*.json` file under `path` (recursively, sorted by path), or `path` itself when it
+    /// is a file. Reads the real file system.
+    public func scenarioFiles(at path: String) -> Result<[String], FileProblem> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(FileProblem("no such file or directory"))
+        }
+        guard isDirectory.boolValue else { return .success([path]) }
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+            return .failure(FileProblem("the directory cannot be read"))
+        }
+        var files: [String] = []
+        while let next = enumerator.nextObject() as? String {
+            guard next.hasSuffix(".json") else { continue }
+            files.append(path.hasSuffix("/") ? path + next : path + "/" + next)
+        }
+        return .success(files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+
+    /// Creates a directory and its parents.
+    public func makeDirectory(_ path: String) -> FileProblem? {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            return nil
+        } catch {
+            return FileProblem("cannot create the directory \(path)")
+        }
+    }
+}
+
 /// Why a file could not be read or written.
 public struct FileProblem: Error, Equatable, Sendable {
     /// A short description such as "no such file".

@@ -23,6 +23,7 @@ public enum DNSimCommand {
             case "validate": io.writeOut(HelpText.validate)
             case "schema": io.writeOut(HelpText.schema)
             case "rules": io.writeOut(HelpText.rules)
+            case "matrix": io.writeOut(HelpText.matrix)
             case nil: io.writeOut(HelpText.main)
             case let other?: return usageError("unknown subcommand '\(other)'", io: io)
             }
@@ -31,6 +32,7 @@ public enum DNSimCommand {
         case "validate": return wantsHelp(rest) ? help(HelpText.validate, io) : ValidateCommand.execute(rest, io: io)
         case "schema": return wantsHelp(rest) ? help(HelpText.schema, io) : SchemaCommand.execute(rest, io: io)
         case "rules": return wantsHelp(rest) ? help(HelpText.rules, io) : RulesCommand.execute(rest, io: io)
+        case "matrix": return wantsHelp(rest) ? help(HelpText.matrix, io) : MatrixCommand.execute(rest, io: io)
         default: return usageError("unknown subcommand '\(first)'", io: io)
         }
     }

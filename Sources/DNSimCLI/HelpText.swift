@@ -15,6 +15,7 @@ enum HelpText {
         SUBCOMMANDS:
           run                     Run one scenario and report what happened.
           validate                Check scenario files without running them.
+          matrix                  Run scenarios under every profile: matrix, JUnit, reports.
           schema                  Print the JSON Schema of scenario files.
           rules                   Print the catalogue of modelled OS rules (Markdown).
 
@@ -70,6 +71,28 @@ enum HelpText {
 
         OPTIONS:
           -h, --help              Show help information.
+
+        """
+
+    static let matrix = """
+        OVERVIEW: Run every scenario under each plugin profile and write the exploration matrix.
+
+        USAGE: dnsim matrix <path> ... [--profiles <list>] [--format <format>] [--out <dir>]
+
+        ARGUMENTS:
+          <path>                  Scenario files or directories (searched recursively for *.json).
+
+        OPTIONS:
+          --profiles <list>       Comma-separated profiles. (default: as-found,directive,corrected)
+          --format <format>       markdown, json or junit, written to standard output. (default: markdown)
+          --out <dir>             Write the whole set instead: matrix.md, matrix.json, junit.xml,
+                                  seed-claims.md and scenarios/<id>.<profile>.md.
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          0  every run of the corrected profile passed (as-found/directive failures are findings)
+          1  a corrected run failed
+          2  unusable input or arguments
 
         """
 

@@ -29,6 +29,11 @@ public struct RunResult: Sendable {
     public var armedAtEnd: Int
     /// The occurrences (`slot@localDate`) those alarms are for, in the order they were set.
     public var armedOccurrencesAtEnd: [String] = []
+    /// Next occurrences the plugin's store expects to be armed that the OS does not hold at the
+    /// end (the armed-set difference after recovery); empty when store and OS agree.
+    public var unarmedAtEnd: [String] = []
+    /// Armed occurrences at the end for slots the store no longer knows.
+    public var strayArmedAtEnd: [String] = []
     /// Occurrences the plugin recorded as missed.
     public var pluginReportedMissed: Int
     /// Events the engine dispatched.

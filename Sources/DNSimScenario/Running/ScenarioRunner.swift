@@ -66,6 +66,11 @@ struct AndroidResultBuilder {
             ($0.operation.intent.extra(NotificationExtraKey.slot) ?? "?") + "@"
                 + ($0.operation.intent.extra(NotificationExtraKey.localDate) ?? "?")
         }
+        let slots = system.storageSnapshot.slots
+        result.unarmedAtEnd = slots.map { "\($0.id)@\($0.nextLocalDate)" }.filter { !result.armedOccurrencesAtEnd.contains($0) }
+        result.strayArmedAtEnd = result.armedOccurrencesAtEnd.filter { occurrence in
+            !slots.contains { occurrence.hasPrefix($0.id + "@") }
+        }
         result.expectations = ExpectationEvaluator(result: result).evaluate()
         return result
     }

@@ -99,10 +99,6 @@ struct ExactAlarmPermissionTests {
         let device = Device(
             apiLevel: 33, manifest: Device.manifest(scheduleExact: false, useExact: true, targetSdk: 32),
             parameters: .with(exactAlarm: nil))
-        withKnownIssue(
-            "AndroidSystem.canScheduleExactAlarms honours USE_EXACT_ALARM on API 33+ without checking targetSdk ≥ 33"
-        ) {
-            #expect(!device.alarmManager.canScheduleExactAlarms())
-        }
+        #expect(!device.alarmManager.canScheduleExactAlarms())
     }
 }

@@ -23,7 +23,7 @@ public struct AndroidContext<App: AndroidApplication> {
     public var alarmManager: AndroidAlarmManagerPort<App> { AndroidAlarmManagerPort(system: system) }
     /// `ApplicationStartInfo.wasForceStopped()` for the current process start (API 35+, A28);
     /// `nil` below API 35 where the call does not exist.
-    public var wasForceStopped: Bool? { sdkInt >= 35 ? system.wasForceStoppedSinceLastStart : nil }
+    public var wasForceStopped: Bool? { sdkInt >= 35 ? system.processStartedAfterForceStop : nil }
 
     /// `ActivityManager.getHistoricalProcessExitReasons(...)` (API 30+, A29); `nil` below 30.
     public func historicalProcessExitReasons() -> [AndroidProcessExit]? {

@@ -6,7 +6,11 @@ extension AndroidSystem {
     @discardableResult
     func ensureProcess(reason: String, cause: Int32) -> Bool {
         if process != nil { return false }
-        trace("android.am", "process.start", rule: .a2, cause: cause, [TraceDetail("reason", reason)])
+        let startedByOS = reason != "launcher"
+        trace("android.am", "process.start", rule: startedByOS ? .a2 : nil, cause: cause, [TraceDetail("reason", reason)])
+        // `ApplicationStartInfo.wasForceStopped()` describes this start only (A28).
+        processStartedAfterForceStop = wasForceStoppedSinceLastStart
+        wasForceStoppedSinceLastStart = false
         process = App(build: build)
         // WorkManager initialises with the process and re-creates jobs its database still needs (A44).
         rescheduleWorkFromDatabase(rule: .a44)
@@ -62,18 +66,18 @@ extension AndroidSystem {
         let record = trace("android.am", "user.launch")
         noteUserInteraction()
         exitIdle(reason: "screen on")
+        let wasStopped = isStopped
         if isStopped {
             isStopped = false
             trace("android.am", "package.unstopped", rule: .a27, cause: record)
-            if profile.apiLevel >= 35 {
-                // A28: on leaving the stopped state the system delivers BOOT_COMPLETED.
-                deliver(AndroidIntent(action: AndroidIntent.bootCompleted), cause: record)
-            }
         }
         let cold = ensureProcess(reason: "launcher", cause: record)
         isInForeground = true
+        if wasStopped && profile.apiLevel >= 35 {
+            // A28: on leaving the stopped state the system delivers BOOT_COMPLETED.
+            deliver(AndroidIntent(action: AndroidIntent.bootCompleted), cause: record)
+        }
         process?.onLaunch(cold ? .cold : .warm, context: context)
-        if cold { wasForceStoppedSinceLastStart = false }
     }
 
     /// The user leaves the app for the home screen (the process keeps running).

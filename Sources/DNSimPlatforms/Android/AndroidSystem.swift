@@ -11,8 +11,11 @@ import DNSimCore
 /// reboot with locked and unlocked boot broadcasts and credential-storage locking (A32, A33);
 /// TIME_SET and TIMEZONE_CHANGED (A14, A15, A34); notification permission (A49, A52).
 ///
-/// Not modelled yet: Doze and standby buckets (A37–A42), WorkManager (A43–A48), channels (A51),
-/// permission revocation and grant broadcasts (A23, A24), package replacement (A17, A35).
+/// Also: Doze and while-idle quotas (A8–A10, A37, A38), standby buckets (A39, A40), WorkManager
+/// (A43–A48), exact-permission revoke and grant (A23, A24), package replacement (A17, A35),
+/// channels (A51), OEM and unused-app profiles.
+///
+/// Not modelled: the later bucket quota model (A42), repeating alarms (A11), backup/restore.
 public final class AndroidSystem<App: AndroidApplication> {
     /// The engine the OS schedules its events on.
     public let sim: Simulator<DeviceEvent>
@@ -39,10 +42,13 @@ public final class AndroidSystem<App: AndroidApplication> {
     public internal(set) var isPoweredOn = true
     /// Whether the user has unlocked the device since the last boot.
     public internal(set) var isUnlockedSinceBoot = true
-    /// Whether the package is in the stopped state (A27).
-    public internal(set) var isStopped = false
-    /// Whether the package was force-stopped since its last start (for `wasForceStopped()`, A28).
+    /// Whether the package is in the stopped state (A27). A new install starts stopped until
+    /// the user first opens it.
+    public internal(set) var isStopped = true
+    /// Whether the package was force-stopped since its process last started (A28).
     public internal(set) var wasForceStoppedSinceLastStart = false
+    /// Whether the current process started after a force stop (`wasForceStopped()`, A28).
+    public internal(set) var processStartedAfterForceStop = false
     /// The live app process, if any.
     public internal(set) var process: App?
     /// Whether the app's activity is in the foreground.
@@ -136,7 +142,7 @@ public final class AndroidSystem<App: AndroidApplication> {
     /// Whether the app may currently use exact alarms (`canScheduleExactAlarms()`, A19).
     public var canScheduleExactAlarms: Bool {
         if profile.apiLevel < 31 || manifest.targetSdk < 31 { return true }
-        if manifest.declaresUseExactAlarm && profile.apiLevel >= 33 { return true }
+        if manifest.declaresUseExactAlarm && profile.apiLevel >= 33 && manifest.targetSdk >= 33 { return true }
         return manifest.declaresScheduleExactAlarm && exactAlarmGranted
     }
 

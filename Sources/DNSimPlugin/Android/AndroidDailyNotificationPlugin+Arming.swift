@@ -31,7 +31,7 @@ extension AndroidDailyNotificationPlugin {
     func operation(for slot: PluginStore.Slot, occurrence: Occurrence) -> AndroidPendingIntent {
         let lane = Int(((occurrence.localDate.daysSinceEpoch % Int64(build.rollingWindowDays)) + Int64(build.rollingWindowDays)) % Int64(build.rollingWindowDays))
         return AndroidPendingIntent(
-            requestCode: slot.requestCode &+ lane,
+            requestCode: Self.requestCode(slot: slot, lane: lane),
             intent: AndroidIntent(
                 action: AndroidPluginBuild.notifyAction,
                 extras: [
@@ -45,8 +45,13 @@ extension AndroidDailyNotificationPlugin {
     func allOperations(for slot: PluginStore.Slot) -> [AndroidPendingIntent] {
         (0..<build.rollingWindowDays).map { lane in
             AndroidPendingIntent(
-                requestCode: slot.requestCode &+ lane, intent: AndroidIntent(action: AndroidPluginBuild.notifyAction))
+                requestCode: Self.requestCode(slot: slot, lane: lane), intent: AndroidIntent(action: AndroidPluginBuild.notifyAction))
         }
+    }
+
+    /// Lane 0 keeps the slot's own code; other lanes hash `id#lane`, so no two slots collide.
+    static func requestCode(slot: PluginStore.Slot, lane: Int) -> Int {
+        lane == 0 ? slot.requestCode : PluginStore.requestCode(for: "\(slot.id)#\(lane)")
     }
 
     /// Arms a slot's rolling window: exact alarms when permitted, else the windowed fallback.

@@ -146,3 +146,44 @@ final class AndroidWorld {
         }
     }
 }
+
+extension AndroidWorld {
+    /// The run in platform-neutral terms.
+    func outcome() -> WorldOutcome {
+        let posts = system.notificationLog.map { post in
+            WorldOutcome.Post(
+                time: post.time, slot: post.extra(NotificationExtraKey.slot) ?? "?",
+                pluginLocalDate: post.extra(NotificationExtraKey.localDate), title: post.title, body: post.body,
+                suppressedBecause: post.outcome == .shown
+                    ? nil
+                    : post.outcome == .suppressedPermissionDenied
+                        ? "POST_NOTIFICATIONS denied [A49]" : "notification channel blocked [A51]")
+        }
+        let slots = system.storageSnapshot.slots
+        return WorldOutcome(
+            scenario: scenario, parameters: parameters(), posts: posts, planner: planner, zoneTimeline: zoneTimeline,
+            errors: errors, statusSnapshots: statusSnapshots, trace: sim.trace, eventCount: sim.dispatchedCount,
+            armedOccurrences: system.alarms.map {
+                ($0.operation.intent.extra(NotificationExtraKey.slot) ?? "?") + "@"
+                    + ($0.operation.intent.extra(NotificationExtraKey.localDate) ?? "?")
+            },
+            expectedNext: slots.map { "\($0.id)@\($0.nextLocalDate)" }, storedSlots: slots.map(\.id),
+            removalKinds: ["alarm.clearedByReboot", "alarm.removedByForceStop", "alarm.removedByRevoke", "alarm.clearedByUpdate"])
+    }
+
+    private func parameters() -> [(key: String, value: String)] {
+        var list: [(key: String, value: String)] = [
+            ("seed", String(scenario.seed)),
+            ("platform", scenario.platform.rawValue),
+            ("pluginProfile", scenario.profile.rawValue),
+            ("timeZone", scenario.zone.identifier),
+            ("gapPolicy", GapPolicy.shiftForward.rawValue),
+            ("foldPolicy", FoldPolicy.earlier.rawValue),
+            ("plugin.bootReceiver", String(scenario.plugin.bootReceiver)),
+            ("plugin.directBootAware", String(scenario.plugin.directBootAware)),
+            ("plugin.targetSdk", String(scenario.plugin.targetSdk)),
+        ]
+        list += system.resolvedParameters.map { (key: $0.0, value: $0.1) }
+        return list
+    }
+}

@@ -226,8 +226,8 @@ struct ScenarioDecoderErrorTests {
             "a string for a step", [(#"{ "after": "2m", "action": "backgroundApp" }"#, #""backgroundApp""#)],
             at: "/steps/2", expected: "a step object", found: #"a string "backgroundApp""#),
         BadScenario(
-            "an unsupported platform", [(#""platform": "android""#, #""platform": "ios""#)], at: "/platform",
-            expected: #""android""#, found: #"a string "ios""#),
+            "an unsupported platform", [(#""platform": "android""#, #""platform": "electron""#)], at: "/platform",
+            expected: #"one of "android", "ios""#, found: #"a string "electron""#),
         BadScenario(
             "an unknown plugin profile", [(#""profile": "corrected""#, #""profile": "fixed""#)], at: "/plugin/profile",
             expected: #"one of "as-found", "directive", "corrected""#, found: #"a string "fixed""#),
@@ -469,7 +469,9 @@ struct ScenarioDecoderErrorTests {
         #expect(scenario.steps.last?.at == scenario.endInstant)
     }
 
-    static let actions = "one of the actions: " + ScenarioAction.allNames.joined(separator: ", ")
+    static let actions =
+        "one of the android actions: "
+        + ScenarioAction.allNames.filter { ScenarioAction.platforms(of: $0).contains(.android) }.joined(separator: ", ")
     static let assertions = "one of the assertions: " + ScenarioAssertion.allNames.joined(separator: ", ")
     static let seedClaim = "a seed claim id S1…S28"
     static let badContent: [BadScenario] = [

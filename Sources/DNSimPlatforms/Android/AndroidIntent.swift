@@ -26,19 +26,8 @@ public struct AndroidIntent: Hashable, Sendable {
     public static let myPackageReplaced = "android.intent.action.MY_PACKAGE_REPLACED"
 }
 
-/// One key–value extra of an ``AndroidIntent`` or notification.
-public struct AndroidExtra: Hashable, Sendable {
-    /// The key.
-    public var key: String
-    /// The value.
-    public var value: String
-
-    /// Creates an extra.
-    public init(_ key: String, _ value: String) {
-        self.key = key
-        self.value = value
-    }
-}
+/// An Intent or notification extra: a key–value pair of strings.
+public typealias AndroidExtra = StringPair
 
 /// A PendingIntent for a broadcast, identified as Android identifies it: two are equal when
 /// their request code and Intent action match (`Intent.filterEquals`, extras ignored).

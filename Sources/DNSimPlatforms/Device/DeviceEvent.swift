@@ -9,6 +9,20 @@ public enum DeviceEvent: Sendable, Equatable {
     case input(Int32)
     /// An event owned by the Android model.
     case android(AndroidEvent)
+    /// An event owned by the iOS model.
+    case ios(IOSEvent)
+}
+
+/// Events that the iOS model schedules for itself.
+public enum IOSEvent: Sendable, Equatable {
+    /// The pending notification request with this serial is due.
+    case notificationDue(serial: Int32)
+    /// The system decides to launch the background task request with this serial.
+    case taskLaunch(serial: Int32)
+    /// The running background task with this serial finishes or expires.
+    case taskEnd(serial: Int32)
+    /// The device finishes booting.
+    case bootFinished
 }
 
 /// Events that the Android model schedules for itself.

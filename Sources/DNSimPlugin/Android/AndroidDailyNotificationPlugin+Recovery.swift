@@ -29,17 +29,26 @@ extension AndroidDailyNotificationPlugin {
         let now = context.currentTimeMillis()
         let zone = context.timeZone
         var missed: [String] = []
+        let grace = recomputeFromWallTime ? Int64(build.missedGraceMinutes) * 60_000 : 0
         let slots = try context.withStorage { store -> [PluginStore.Slot] in
             for index in store.slots.indices {
                 var slot = store.slots[index]
+                var keptForLateDelivery = false
                 while slot.nextRunAt <= now {
-                    if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
+                    let undelivered = !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate)
+                    if undelivered && now - slot.nextRunAt <= grace {
+                        // Armed with a past trigger it fires at once (A12): late, but once.
+                        keptForLateDelivery = true
+                        context.log("late.delivery", [TraceDetail("occurrence", "\(slot.id)@\(slot.nextLocalDate)")])
+                        break
+                    }
+                    if undelivered {
                         store.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
                         missed.append("\(slot.id)@\(slot.nextLocalDate)")
                     }
                     slot = rolledOver(slot, context: context)
                 }
-                if recomputeFromWallTime {
+                if recomputeFromWallTime && !keptForLateDelivery {
                     // The zone or the clock may have changed since the slot was armed.
                     let (date, runAt) = RolloverRule.firstOccurrence(after: now, time: slot.time, zone: zone)
                     slot.nextLocalDate = date

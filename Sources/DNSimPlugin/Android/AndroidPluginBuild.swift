@@ -12,6 +12,10 @@ public struct AndroidPluginBuild: Sendable, Hashable {
     public var targetSdk: Int
     /// Minutes before each slot at which content is prefetched (seed 004 T–lead); 0 turns it off.
     public var prefetchLeadMinutes: Int = 5
+    /// `corrected`'s missed-occurrence policy: an occurrence found passed by at most this many
+    /// minutes (a clock correction racing the alarm) is still delivered, late and
+    /// once; an older one is reported missed in one collapsed report and not posted.
+    public var missedGraceMinutes: Int = 5
 
     /// How many days of each slot are armed ahead: `as-found` re-arms one at a time (a chain);
     /// the seeds' plan and `corrected` keep today and tomorrow armed (seed 004 rolling window).

@@ -4,7 +4,9 @@ import DNSimPlatforms
 import DNSimPlugin
 
 extension ScenarioDecoder {
-    func decodeSteps(_ root: inout JSONObjectReader, zone: Zone, start: SimInstant, end: SimInstant) throws
+    func decodeSteps(
+        _ root: inout JSONObjectReader, platform: ScenarioPlatform, zone: Zone, start: SimInstant, end: SimInstant
+    ) throws
         -> [ScenarioStep]
     {
         var steps: [ScenarioStep] = []
@@ -56,7 +58,7 @@ extension ScenarioDecoder {
                     timePointer, "a time at or before the end (\(ISO8601.format(end, in: zone)))",
                     ISO8601.format(time, in: zone))
             }
-            let action = try decodeAction(&reader)
+            let action = try decodeAction(&reader, platform: platform)
             try reader.finish()
             steps.append(ScenarioStep(at: time, action: action, pointer: pointer))
             previous = time
@@ -67,12 +69,16 @@ extension ScenarioDecoder {
     /// Every field a step of any action may have.
     static let stepFields = [
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
-        "idle", "charging", "bucket", "available", "blocked", "slot",
+        "idle", "charging", "bucket", "available", "blocked", "slot", "on", "enabled", "status", "count",
     ]
 
-    private func decodeAction(_ reader: inout JSONObjectReader) throws -> ScenarioAction {
-        let expected = "one of the actions: " + ScenarioAction.allNames.joined(separator: ", ")
+    private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform) throws -> ScenarioAction {
+        let known = ScenarioAction.allNames.filter { ScenarioAction.platforms(of: $0).contains(platform) }
+        let expected = "one of the \(platform.rawValue) actions: " + known.joined(separator: ", ")
         let name = try reader.string("action", expected: expected)
+        if ScenarioAction.allNames.contains(name) && !known.contains(name) {
+            throw invalid(reader.pointer.appending("action"), expected, "\"\(name)\", which does not exist on \(platform.rawValue)")
+        }
         switch name {
         case "launchApp": return .launchApp
         case "backgroundApp": return .backgroundApp
@@ -90,6 +96,23 @@ extension ScenarioDecoder {
         case "setNetwork": return .setNetwork(available: try reader.bool("available"))
         case "setChannelBlocked": return .setChannelBlocked(try reader.bool("blocked"))
         case "injectAlarmLoss": return .injectAlarmLoss(slot: try reader.optionalString("slot"))
+        case "setLowPowerMode": return .setLowPowerMode(try reader.bool("on"))
+        case "setBackgroundAppRefresh": return .setBackgroundAppRefresh(try reader.bool("enabled"))
+        case "clearDeliveredNotifications": return .clearDeliveredNotifications
+        case "tapNotification": return .tapNotification
+        case "setAuthorization":
+            let names = IOSAuthorizationStatus.allCases.map(\.rawValue)
+            let status = try reader.string("status", expected: "one of: " + names.joined(separator: ", "))
+            guard names.contains(status) else {
+                throw invalid(reader.pointer.appending("status"), "one of: " + names.joined(separator: ", "), "\"\(status)\"")
+            }
+            return .setAuthorization(status)
+        case "addOtherRequests":
+            let count = try reader.int64("count", expected: "a count from 1 to 200")
+            guard (1...200).contains(count) else {
+                throw invalid(reader.pointer.appending("count"), "a count from 1 to 200", "\(count)")
+            }
+            return .addOtherRequests(count: Int(count))
         case "setStandbyBucket":
             let buckets = AndroidStandbyBucket.allCases.map(\.rawValue)
             let bucket = try reader.string("bucket", expected: "one of: " + buckets.joined(separator: ", "))

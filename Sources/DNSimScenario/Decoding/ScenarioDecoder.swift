@@ -50,15 +50,19 @@ public struct ScenarioDecoder {
         let platform = try root.enumeration("platform", as: ScenarioPlatform.self)
 
         var device = try root.object("device")
-        let deviceProfile = try device.optionalString("profile") ?? "android-stock"
-        if !AndroidProfileNames.all.contains(deviceProfile) {
+        let profileNames = platform == .android ? AndroidProfileNames.all : IOSDeviceProfile.names
+        let deviceProfile = try device.optionalString("profile") ?? profileNames[0]
+        if !profileNames.contains(deviceProfile) {
             throw invalid(
-                device.pointer.appending("profile"), "one of: " + AndroidProfileNames.all.joined(separator: ", "),
+                device.pointer.appending("profile"), "one of: " + profileNames.joined(separator: ", "),
                 "\"\(deviceProfile)\"")
         }
-        let apiLevel = try device.int64("apiLevel", expected: "an Android API level from 26 to 36")
-        guard (26...36).contains(apiLevel) else {
-            throw invalid(device.pointer.appending("apiLevel"), "an Android API level from 26 to 36", "\(apiLevel)")
+        let (versionKey, versionText, versionRange): (String, String, ClosedRange<Int64>) =
+            platform == .android
+            ? ("apiLevel", "an Android API level from 26 to 36", 26...36) : ("osVersion", "an iOS major version from 15 to 26", 15...26)
+        let apiLevel = try device.int64(versionKey, expected: versionText)
+        guard versionRange.contains(apiLevel) else {
+            throw invalid(device.pointer.appending(versionKey), versionText, "\(apiLevel)")
         }
         try device.finish()
 
@@ -75,13 +79,18 @@ public struct ScenarioDecoder {
         var plugin = Scenario.PluginOptions()
         if var reader = try root.optionalObject("plugin") {
             profile = try reader.optionalEnumeration("profile", as: PluginProfile.self) ?? .corrected
-            plugin.bootReceiver = try reader.optionalBool("bootReceiver") ?? true
-            plugin.directBootAware = try reader.optionalBool("directBootAware") ?? false
-            plugin.targetSdk = Int(try reader.optionalInt64("targetSdk") ?? 34)
+            if platform == .android {
+                plugin.bootReceiver = try reader.optionalBool("bootReceiver") ?? true
+                plugin.directBootAware = try reader.optionalBool("directBootAware") ?? false
+                plugin.targetSdk = Int(try reader.optionalInt64("targetSdk") ?? 34)
+            }
             try reader.finish()
         }
         var os = Scenario.OSOptions()
-        if var reader = try root.optionalObject("os") {
+        if var reader = try root.optionalObject("os"), platform == .ios {
+            os = try decodeIOSOptions(&reader)
+            try reader.finish()
+        } else if var reader = try root.optionalObject("os") {
             os.exactAlarmGranted = try reader.optionalBool("exactAlarmGranted")
             os.postNotificationsGranted = try reader.optionalBool("postNotificationsGranted")
             os.updateClearsAlarms = try reader.optionalBool("updateClearsAlarms")
@@ -94,7 +103,7 @@ public struct ScenarioDecoder {
             try reader.finish()
         }
 
-        let steps = try decodeSteps(&root, zone: zone, start: startInstant, end: endInstant)
+        let steps = try decodeSteps(&root, platform: platform, zone: zone, start: startInstant, end: endInstant)
         var expected = try root.object("expected")
         let osExpected = try expected.string("os", expected: "the \"OS Expected\" text")
         let pluginExpected = try expected.string("plugin", expected: "the \"Plugin Expected\" text")

@@ -66,6 +66,18 @@ public struct Scenario: Sendable {
         public var inexactDeferralPercent: Int?
         /// The contested "an update clears alarms" option (A17; default false).
         public var updateClearsAlarms: Bool?
+        /// iOS: the authorization status at the start (default authorized).
+        public var authorization: String?
+        /// iOS: the keep policy past 64 pending requests (I1).
+        public var keepPolicy: String?
+        /// iOS: what happens to a notification due while the device is off.
+        public var missedWhileOff: String?
+        /// iOS: the delivery drift bound in ms (S6; default 0).
+        public var deliveryDriftMs: Int64?
+        /// iOS: the chance (percent) a refresh request ever runs (I15).
+        public var refreshRunPercent: Int?
+        /// iOS: how a calendar trigger resolves a nonexistent local time (I5).
+        public var nonexistentTimePolicy: String?
     }
 
     /// The same scenario played under another profile and seed.
@@ -81,4 +93,6 @@ public struct Scenario: Sendable {
 public enum ScenarioPlatform: String, CaseIterable, Sendable {
     /// Android: AlarmManager, broadcasts, force stop, reboot.
     case android
+    /// iOS: UNUserNotificationCenter, BGTaskScheduler, force-quit, reboot.
+    case ios
 }

@@ -58,6 +58,18 @@ public enum ScenarioAction: Sendable, Equatable {
     case updateApp
     /// Fault injection: a slot's alarm (or every alarm) silently disappears.
     case injectAlarmLoss(slot: String?)
+    /// iOS: the user changes notification authorization.
+    case setAuthorization(String)
+    /// iOS: Low Power Mode on or off.
+    case setLowPowerMode(Bool)
+    /// iOS: the Background App Refresh switch.
+    case setBackgroundAppRefresh(Bool)
+    /// iOS: the user clears Notification Center.
+    case clearDeliveredNotifications
+    /// iOS: the user taps the most recent delivered notification.
+    case tapNotification
+    /// iOS: other code in the app adds this many requests of its own.
+    case addOtherRequests(count: Int)
 
     /// How a clock step moves the wall clock.
     public enum ClockChange: Sendable, Equatable {
@@ -92,6 +104,29 @@ public enum ScenarioAction: Sendable, Equatable {
         case .setChannelBlocked: return "setChannelBlocked"
         case .updateApp: return "updateApp"
         case .injectAlarmLoss: return "injectAlarmLoss"
+        case .setAuthorization: return "setAuthorization"
+        case .setLowPowerMode: return "setLowPowerMode"
+        case .setBackgroundAppRefresh: return "setBackgroundAppRefresh"
+        case .clearDeliveredNotifications: return "clearDeliveredNotifications"
+        case .tapNotification: return "tapNotification"
+        case .addOtherRequests: return "addOtherRequests"
+        }
+    }
+
+    /// The platforms on which the action exists.
+    public var platforms: Set<ScenarioPlatform> { Self.platforms(of: name) }
+
+    /// The platforms on which the named action exists.
+    public static func platforms(of name: String) -> Set<ScenarioPlatform> {
+        switch name {
+        case "forceStop", "unlock", "setDeviceIdle", "setCharging", "setStandbyBucket", "revokeExactAlarm",
+            "grantExactAlarm", "setChannelBlocked":
+            return [.android]
+        case "setAuthorization", "setLowPowerMode", "setBackgroundAppRefresh", "clearDeliveredNotifications",
+            "tapNotification", "addOtherRequests":
+            return [.ios]
+        default:
+            return [.android, .ios]
         }
     }
 
@@ -100,6 +135,7 @@ public enum ScenarioAction: Sendable, Equatable {
         "launchApp", "backgroundApp", "swipeFromRecents", "forceStop", "killProcess", "reboot", "unlock", "setClock",
         "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
         "getNotificationStatus", "setDeviceIdle", "setCharging", "setStandbyBucket", "setNetwork", "revokeExactAlarm",
-        "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss",
+        "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
+        "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests",
     ]
 }

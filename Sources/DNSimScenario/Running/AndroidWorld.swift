@@ -50,6 +50,7 @@ final class AndroidWorld {
             switch event {
             case .input(let index): apply(scenario.steps[Int(index)])
             case .android(let event): system.handle(event)
+            case .ios: break  // never scheduled in an Android world
             }
         }
         sim.trace.record(at: sim.now, subsystem: "scenario", kind: "run.end", cause: -1)
@@ -106,6 +107,9 @@ final class AndroidWorld {
         case .updateApp: system.updateApp()
         case .injectAlarmLoss(let slot):
             system.injectAlarmLoss { slot == nil || $0.intent.extra(NotificationExtraKey.slot) == slot }
+        case .setAuthorization, .setLowPowerMode, .setBackgroundAppRefresh, .clearDeliveredNotifications,
+            .tapNotification, .addOtherRequests:
+            break  // iOS actions; the decoder rejects them in Android scenarios
         case .cancelAllNotifications:
             callAPI("cancelAllNotifications") { plugin, context in
                 let error = plugin.cancelAllNotifications(context: context)

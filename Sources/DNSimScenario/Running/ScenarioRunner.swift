@@ -14,6 +14,10 @@ public enum ScenarioRunner {
             let world = AndroidWorld(scenario: scenario)
             try world.run()
             return RunResultBuilder(outcome: world.outcome()).build()
+        case .ios:
+            let world = IOSWorld(scenario: scenario)
+            try world.run()
+            return RunResultBuilder(outcome: world.outcome()).build()
         }
     }
 }

@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimCalendar
 import DNSimPlatforms
 import DNSimPlugin
 
@@ -119,9 +120,15 @@ public enum ScenarioSchema {
                 "device",
                 object(
                     [
-                        ("profile", enumeration(AndroidProfileNames.all, "The device profile (default android-stock).")),
-                        ("apiLevel", ["type": "integer", "minimum": 26, "maximum": 36, "description": "The Android API level."]),
-                    ], required: ["apiLevel"], description: "The simulated device.")
+                        (
+                            "profile",
+                            enumeration(
+                                AndroidProfileNames.all + IOSDeviceProfile.names,
+                                "The device profile (default android-stock or ios-default).")
+                        ),
+                        ("apiLevel", ["type": "integer", "minimum": 26, "maximum": 36, "description": "Android: the API level."]),
+                        ("osVersion", ["type": "integer", "minimum": 15, "maximum": 26, "description": "iOS: the major version."]),
+                    ], description: "The simulated device: apiLevel on Android, osVersion on iOS.")
             ),
             (
                 "plugin",
@@ -140,6 +147,12 @@ public enum ScenarioSchema {
                         ("exactAlarmGranted", ["type": "boolean", "description": "SCHEDULE_EXACT_ALARM at start (default: the API level's new-install default)."]),
                         ("postNotificationsGranted", ["type": "boolean", "description": "POST_NOTIFICATIONS at start (default true)."]),
                         ("updateClearsAlarms", ["type": "boolean", "description": "The contested claim that an app update clears alarms (A17; default false)."]),
+                        ("authorization", enumeration(IOSAuthorizationStatus.allCases.map(\.rawValue), "iOS: notification authorization at the start (default authorized).")),
+                        ("keepPolicy", enumeration(IOSParameters.KeepPolicy.allCases.map(\.rawValue), "iOS: which requests survive past 64 (I1; default soonest).")),
+                        ("missedWhileOff", enumeration(IOSParameters.MissedWhileOffPolicy.allCases.map(\.rawValue), "iOS: a notification due while the device is off (unverified; default drop).")),
+                        ("nonexistentTimePolicy", enumeration(GapPolicy.allCases.map(\.rawValue), "iOS: a calendar trigger at a nonexistent local time (I5; default shiftForward).")),
+                        ("deliveryDriftMs", ["type": "integer", "minimum": 0, "maximum": 3_600_000, "description": "iOS: delivery drift bound (S6; default 0)."]),
+                        ("refreshRunPercent", ["type": "integer", "minimum": 0, "maximum": 100, "description": "iOS: chance a BGAppRefresh request ever runs (I15; default 70)."]),
                         ("inexactDeferralPercent", ["type": "integer", "minimum": 0, "maximum": 100, "description": "Largest inexact-alarm deferral as % of the delay (A4, default 75)."]),
                     ], description: "OS parameter overrides.")
             ),
@@ -203,6 +216,14 @@ public enum ScenarioSchema {
             variant("setChannelBlocked", "The user blocks or unblocks the notification channel (A51).", [("blocked", ["type": "boolean"])], required: ["blocked"]),
             variant("updateApp", "The app is updated in place (A17, A35)."),
             variant("injectAlarmLoss", "Fault injection: a slot's alarm (or every alarm) silently disappears.", [("slot", ["type": "string"])]),
+            variant(
+                "setAuthorization", "iOS: the user changes notification authorization (I8).",
+                [("status", enumeration(IOSAuthorizationStatus.allCases.map(\.rawValue), "The status."))], required: ["status"]),
+            variant("setLowPowerMode", "iOS: Low Power Mode on or off (I21).", [("on", ["type": "boolean"])], required: ["on"]),
+            variant("setBackgroundAppRefresh", "iOS: the Background App Refresh switch (I20).", [("enabled", ["type": "boolean"])], required: ["enabled"]),
+            variant("clearDeliveredNotifications", "iOS: the user clears Notification Center (I9)."),
+            variant("tapNotification", "iOS: the user taps the latest delivered notification (I6)."),
+            variant("addOtherRequests", "iOS: other code in the app adds requests of its own (I1 budget).", [("count", ["type": "integer", "minimum": 1, "maximum": 200])], required: ["count"]),
         ]
     }
 

@@ -1,0 +1,92 @@
+import DNSimCalendar
+import DNSimCore
+
+/// The app's view of iOS: the calls it could make on a phone, shaped after UserNotifications,
+/// BackgroundTasks and Foundation (completion handlers are called before the call returns,
+/// so runs stay deterministic).
+public struct IOSContext<App: IOSApplication> {
+    unowned let system: IOSSystem<App>
+
+    init(system: IOSSystem<App>) { self.system = system }
+
+    /// `Date()`: the wall clock.
+    public func now() -> SimInstant { system.clock.wallInstant(at: system.sim.now) }
+    /// `TimeZone.current`.
+    public var timeZone: Zone { system.clock.zone }
+    /// `ProcessInfo.processInfo.systemUptime` in ms: restarts at every boot (T8).
+    public var systemUptimeMillis: Int64 { system.clock.elapsedRealtime(at: system.sim.now) }
+    /// `UNUserNotificationCenter.current()`.
+    public var notificationCenter: IOSNotificationCenterPort<App> { IOSNotificationCenterPort(system: system) }
+    /// `BGTaskScheduler.shared`.
+    public var taskScheduler: IOSTaskSchedulerPort<App> { IOSTaskSchedulerPort(system: system) }
+    /// `UIApplication.shared.backgroundRefreshStatus == .available` (Low Power Mode also turns it off, I21).
+    public var backgroundRefreshAvailable: Bool { system.backgroundAppRefreshEnabled && !system.lowPowerMode }
+    /// Whether the app is in the foreground.
+    public var isInForeground: Bool { system.appState == .foreground }
+    /// Whether `NWPathMonitor` reports a usable path.
+    public var hasNetwork: Bool { system.isNetworkAvailable }
+
+    /// Reads and writes the app's sandbox data.
+    public func withStorage<R>(_ body: (inout App.Storage) throws -> R) rethrows -> R {
+        try body(&system.storage)
+    }
+
+    /// Writes a line to the trace as the app (`os_log`).
+    @discardableResult
+    public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, details)
+    }
+}
+
+/// The `UNUserNotificationCenter` calls available to the app.
+public struct IOSNotificationCenterPort<App: IOSApplication> {
+    unowned let system: IOSSystem<App>
+
+    /// `add(_:withCompletionHandler:)`: the handler gets an error message or `nil`.
+    public func add(_ request: IOSNotificationRequest, withCompletionHandler handler: (String?) -> Void = { _ in }) {
+        handler(system.add(request))
+    }
+
+    /// `getPendingNotificationRequests(completionHandler:)`.
+    public func getPendingNotificationRequests(completionHandler: ([IOSNotificationRequest]) -> Void) {
+        completionHandler(system.pendingRequests)
+    }
+
+    /// `getDeliveredNotifications(completionHandler:)`: what is still in Notification Center (I9).
+    public func getDeliveredNotifications(completionHandler: ([IOSNotificationRequest]) -> Void) {
+        completionHandler(system.deliveredIdentifiers.map(\.request))
+    }
+
+    /// `removePendingNotificationRequests(withIdentifiers:)`.
+    public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
+        system.removePending(identifiers: identifiers)
+    }
+
+    /// `removeAllPendingNotificationRequests()`.
+    public func removeAllPendingNotificationRequests() {
+        system.removePending(identifiers: system.pendingRequests.map(\.identifier))
+    }
+
+    /// `getNotificationSettings(completionHandler:)`, reduced to the authorization status.
+    public func getNotificationSettings(completionHandler: (IOSAuthorizationStatus) -> Void) {
+        completionHandler(system.authorization)
+    }
+}
+
+/// The `BGTaskScheduler` calls available to the app.
+public struct IOSTaskSchedulerPort<App: IOSApplication> {
+    unowned let system: IOSSystem<App>
+
+    /// `submit(_:)` (I14, I20).
+    public func submit(_ request: IOSBackgroundTaskRequest) throws(IOSBackgroundTaskError) {
+        try system.submit(request)
+    }
+
+    /// `cancel(taskRequestWithIdentifier:)`.
+    public func cancel(taskRequestWithIdentifier identifier: String) { system.cancelTask(identifier: identifier) }
+
+    /// `getPendingTaskRequests(completionHandler:)`.
+    public func getPendingTaskRequests(completionHandler: ([IOSBackgroundTaskRequest]) -> Void) {
+        completionHandler(system.pendingTaskRequests)
+    }
+}

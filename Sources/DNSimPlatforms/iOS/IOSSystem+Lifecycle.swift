@@ -1,0 +1,153 @@
+import DNSimCalendar
+import DNSimCore
+
+extension IOSSystem {
+    func startProcess(reason: IOSLaunchReason, cause: Int32) {
+        trace("ios.app", "process.start", cause: cause, [TraceDetail("reason", reason.rawValue)])
+        process = App(build: build)
+        appState = reason == .backgroundTask ? .background : .foreground
+        process?.didFinishLaunching(reason, context: context)
+    }
+
+    func killProcess(kind: String, rule: OSRule?) {
+        guard process != nil else { return }
+        trace("ios.app", kind, rule: rule)
+        process = nil
+        appState = .notRunning
+        queuedTimeChanges.removeAll()
+    }
+
+    /// The user opens the app: a cold launch, or a warm resume of a suspended process.
+    public func launchApp(reason: IOSLaunchReason = .user) {
+        guard isPoweredOn else { return }
+        let record = trace("ios.app", "user.launch")
+        lastUserLaunch = sim.now
+        if userForceQuit {
+            userForceQuit = false
+            trace("ios.app", "forceQuit.cleared", rule: .i18, cause: record)
+            replanTasks()
+        }
+        if process == nil {
+            startProcess(reason: reason, cause: record)
+        } else {
+            appState = .foreground
+            deliverQueuedTimeChanges()
+            process?.willEnterForeground(context: context)
+        }
+    }
+
+    /// The user goes to the home screen; the app is suspended (I13 queues time changes).
+    public func backgroundApp() {
+        guard process != nil, appState == .foreground else { return }
+        appState = .suspended
+        trace("ios.app", "app.suspended")
+    }
+
+    /// The user swipes the app away in the app switcher: a force-quit (I18).
+    public func forceQuit() {
+        userForceQuit = true
+        trace("ios.app", "user.forceQuit", rule: .i18)
+        killProcess(kind: "process.killed", rule: .i18)
+    }
+
+    /// The system terminates the app for memory; not a force-quit (I19).
+    public func terminateBySystem() {
+        killProcess(kind: "process.terminatedBySystem", rule: .i19)
+    }
+
+    /// The user taps a delivered notification: the app launches or resumes (I6).
+    public func tapNotification(identifier: String?) {
+        guard isPoweredOn else { return }
+        let delivered = identifier.flatMap { id in deliveredIdentifiers.last { $0.identifier == id } } ?? deliveredIdentifiers.last
+        guard let delivered else {
+            trace("ios.app", "tap.ignored", [TraceDetail("why", "nothing delivered")])
+            return
+        }
+        deliveredIdentifiers.removeAll { $0.identifier == delivered.identifier }
+        launchApp(reason: .notificationTap)
+        trace("ios.notifications", "notification.tapped", rule: .i6, details(of: delivered.request))
+        process?.didReceive(delivered.request, context: context)
+    }
+
+    /// Power off now, on after `offFor`. Pending requests survive (I10); nothing runs at boot (I22).
+    public func reboot(offFor: SimDuration) {
+        trace("ios.power", "device.shutdown", rule: .i10)
+        killProcess(kind: "process.killed", rule: .i22)
+        isPoweredOn = false
+        offSince = sim.now
+        if !parameters.timeIntervalSurvivesReboot {
+            let lost = pending.filter { if case .timeInterval(_, false) = $0.request.trigger { return true } else { return false } }
+            removePending(identifiers: lost.map(\.request.identifier))
+        }
+        sim.schedule(.ios(.bootFinished), after: offFor, priority: .system)
+    }
+
+    func finishBoot() {
+        isPoweredOn = true
+        clock.boot(at: sim.now)
+        trace("ios.power", "device.booted", rule: .i22)
+        handleMissedWhileOff(offSince: offSince ?? sim.now)
+        offSince = nil
+    }
+
+    /// The app is updated: the process ends; pending requests survive (I10).
+    public func updateApp() {
+        trace("ios.app", "app.updated", rule: .i10)
+        killProcess(kind: "process.killed", rule: nil)
+    }
+
+    /// The wall clock is set; triggers are re-evaluated and the app told if it runs (I13).
+    public func setWallClock(toWallMillis wallMillis: Int64) {
+        clock.setWallClock(to: wallMillis, at: sim.now)
+        trace("ios.clock", "clock.set", [TraceDetail("wallMillis", String(wallMillis))])
+        recomputeCalendarTriggers()
+        notifyTimeChange(.clock)
+    }
+
+    /// The device zone changes; floating calendar triggers follow it (I4, I13).
+    public func setTimeZone(_ zone: Zone) {
+        clock.setZone(zone)
+        trace("ios.clock", "timezone.changed", rule: .i4, [TraceDetail("zone", zone.identifier)])
+        recomputeCalendarTriggers()
+        notifyTimeChange(.timeZone)
+    }
+
+    /// Low Power Mode on or off (I21).
+    public func setLowPowerMode(_ on: Bool) {
+        lowPowerMode = on
+        trace("ios.power", "lowPowerMode.changed", rule: .i21, [TraceDetail("on", String(on))])
+        if !on { replanTasks() }
+    }
+
+    /// The Background App Refresh switch (I20).
+    public func setBackgroundAppRefresh(_ enabled: Bool) {
+        backgroundAppRefreshEnabled = enabled
+        trace("ios.settings", "backgroundAppRefresh.changed", rule: .i20, [TraceDetail("enabled", String(enabled))])
+        if enabled { replanTasks() }
+    }
+
+    /// The network goes up or down.
+    public func setNetworkAvailable(_ available: Bool) {
+        isNetworkAvailable = available
+        trace("ios.network", available ? "network.up" : "network.down")
+    }
+
+    private func notifyTimeChange(_ change: IOSTimeChange) {
+        switch appState {
+        case .foreground, .background:
+            trace("ios.app", "timeChange.delivered", rule: .i13, [TraceDetail("change", change.rawValue)])
+            process?.timeChanged(change, context: context)
+        case .suspended:
+            trace("ios.app", "timeChange.queued", rule: .i13, [TraceDetail("change", change.rawValue)])
+            queuedTimeChanges.append(change)
+        case .notRunning:
+            trace("ios.app", "timeChange.notDelivered", rule: .i13, [TraceDetail("change", change.rawValue)])
+        }
+    }
+
+    private func deliverQueuedTimeChanges() {
+        let queued = queuedTimeChanges
+        queuedTimeChanges.removeAll()
+        for change in queued { process?.timeChanged(change, context: context) }
+    }
+}

@@ -1,0 +1,180 @@
+import DNSimCalendar
+import DNSimCore
+
+extension IOSSystem {
+    /// The trace details that tie a request to its occurrence.
+    func details(of request: IOSNotificationRequest) -> [TraceDetail] {
+        [TraceDetail("identifier", request.identifier)] + request.userInfo.map { TraceDetail("extra." + $0.key, $0.value) }
+    }
+
+    /// `UNUserNotificationCenter.add(_:)`: replaces a request with the same identifier, then
+    /// applies the 64-pending limit (I1).
+    func add(_ request: IOSNotificationRequest) -> String? {
+        if case .timeInterval(let seconds, let repeats) = request.trigger, seconds <= 0 || (repeats && seconds < 60) {
+            trace("ios.notifications", "request.rejected", rule: .i2, details(of: request))
+            return "time interval must be > 0, and >= 60 s when repeating"
+        }
+        if let index = pending.firstIndex(where: { $0.request.identifier == request.identifier }) {
+            if let handle = pending[index].dueEvent { sim.cancel(handle) }
+            pending.remove(at: index)
+        }
+        addCounter += 1
+        var entry = Pending(
+            serial: nextSerial, request: request, addedAt: sim.now, addOrder: addCounter, nextFire: nil, dueEvent: nil)
+        nextSerial += 1
+        entry.nextFire = nextFireInstant(of: request, addedAt: sim.now, after: sim.now)
+        let record = trace(
+            "ios.notifications", "request.added", rule: .i3,
+            details(of: request) + [TraceDetail("nextFire", entry.nextFire.map { ISO8601.format($0, in: clock.zone) } ?? "never")])
+        entry.dueEvent = schedule(entry, cause: record)
+        pending.append(entry)
+        enforcePendingLimit()
+        return nil
+    }
+
+    /// Applies the 64 limit: keeps the soonest or the last-added requests and drops the rest
+    /// silently (I1). Every request counts once, repeating or not.
+    private func enforcePendingLimit() {
+        guard pending.count > parameters.pendingLimit else { return }
+        let overflow = pending.count - parameters.pendingLimit
+        let victims: [Int32]
+        switch parameters.keepPolicy {
+        case .soonest:
+            victims = pending.sorted { lhs, rhs in
+                let l = lhs.nextFire?.millisecondsSinceEpoch ?? .max
+                let r = rhs.nextFire?.millisecondsSinceEpoch ?? .max
+                return l != r ? l > r : lhs.addOrder > rhs.addOrder
+            }.prefix(overflow).map(\.serial)
+        case .lastAdded:
+            victims = pending.sorted { $0.addOrder < $1.addOrder }.prefix(overflow).map(\.serial)
+        }
+        for victim in victims {
+            guard let index = pending.firstIndex(where: { $0.serial == victim }) else { continue }
+            if let handle = pending[index].dueEvent { sim.cancel(handle) }
+            trace("ios.notifications", "request.droppedOverLimit", rule: .i1, details(of: pending[index].request))
+            pending.remove(at: index)
+        }
+    }
+
+    /// Removes pending requests by identifier.
+    func removePending(identifiers: [String]) {
+        for index in pending.indices.reversed() where identifiers.contains(pending[index].request.identifier) {
+            if let handle = pending[index].dueEvent { sim.cancel(handle) }
+            trace("ios.notifications", "request.removed", details(of: pending[index].request))
+            pending.remove(at: index)
+        }
+    }
+
+    /// The next instant (true time) a request fires after `after`, judged on the device's wall
+    /// clock and zone, or `nil` when it never will.
+    func nextFireInstant(of request: IOSNotificationRequest, addedAt: SimInstant, after: SimInstant) -> SimInstant? {
+        switch request.trigger {
+        case .timeInterval(let seconds, let repeats):
+            let first = addedAt + .seconds(seconds)
+            if first > after { return first }
+            guard repeats else { return nil }
+            let periods = (after - first).milliseconds / (seconds * 1000) + 1
+            return first + .milliseconds(periods * seconds * 1000)
+        case .calendar(let components, let fixedZone, _):
+            let zone = fixedZone ?? clock.zone
+            let wallAfter = clock.wallInstant(at: after)
+            guard let time = LocalTime(hour: components.hour, minute: components.minute) else { return nil }
+            var date = components.date ?? zone.localDateTime(at: wallAfter).date
+            for _ in 0..<3 {
+                if let wall = zone.instant(
+                    for: LocalDateTime(date: date, time: time), gap: parameters.nonexistentTimePolicy,
+                    fold: parameters.repeatedTimePolicy),
+                    wall > wallAfter
+                {
+                    return clock.trueInstant(forWallMillis: wall.millisecondsSinceEpoch)
+                }
+                if components.date != nil { return nil }
+                date = date.adding(days: 1)
+            }
+            return nil
+        }
+    }
+
+    func schedule(_ entry: Pending, cause: Int32) -> EventHandle? {
+        guard let fire = entry.nextFire else { return nil }
+        var at = fire
+        if parameters.deliveryDriftMillis > 0 {
+            var rng = sim.randomStream("ios.drift.\(entry.serial).\(fire.millisecondsSinceEpoch)")
+            at = at + .milliseconds(rng.next(in: -parameters.deliveryDriftMillis...parameters.deliveryDriftMillis))
+        }
+        return sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: max(at, sim.now), cause: cause)
+    }
+
+    /// Recomputes every calendar trigger after the clock or zone changed (floating ones follow
+    /// the zone, I4).
+    func recomputeCalendarTriggers() {
+        for index in pending.indices {
+            guard case .calendar = pending[index].request.trigger else { continue }
+            if let handle = pending[index].dueEvent { sim.cancel(handle) }
+            pending[index].nextFire = nextFireInstant(of: pending[index].request, addedAt: pending[index].addedAt, after: sim.now)
+            pending[index].dueEvent = schedule(pending[index], cause: sim.trace.lastID)
+        }
+    }
+
+    /// A request is due: present it according to authorization and app state (I6, I8).
+    func fire(serial: Int32) {
+        guard let index = pending.firstIndex(where: { $0.serial == serial }) else { return }
+        let entry = pending[index]
+        if !isPoweredOn {
+            return  // handled at boot by the missed-while-off policy
+        }
+        let presentation: IOSDeliveryRecord.Presentation =
+            authorization == .provisional ? .quiet : authorization.presents ? .alert : .notShown
+        let record = trace(
+            "ios.notifications", presentation == .notShown ? "notification.notShown" : "notification.delivered",
+            rule: presentation == .notShown ? .i8 : .i6,
+            details(of: entry.request) + [TraceDetail("presentation", presentation.rawValue)])
+        deliveryLog.append(IOSDeliveryRecord(time: sim.now, request: entry.request, presentation: presentation, record: record))
+        if presentation != .notShown {
+            deliveredIdentifiers.append((entry.request.identifier, entry.request, sim.now))
+        }
+        if entry.request.trigger.repeats {
+            pending[index].nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: sim.now)
+            pending[index].dueEvent = schedule(pending[index], cause: record)
+        } else {
+            pending.remove(at: index)
+        }
+        if appState == .foreground, let process {
+            process.willPresent(entry.request, context: context)
+        }
+    }
+
+    /// Requests whose time passed while the device was off (policy: drop or deliver at boot).
+    func handleMissedWhileOff(offSince: SimInstant) {
+        for entry in pending where (entry.nextFire.map { $0 >= offSince && $0 < sim.now } ?? false) {
+            switch parameters.missedWhileOff {
+            case .drop:
+                trace("ios.notifications", "notification.missedWhileOff", rule: .i10, details(of: entry.request))
+                if let index = pending.firstIndex(where: { $0.serial == entry.serial }) {
+                    if entry.request.trigger.repeats {
+                        pending[index].nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: sim.now)
+                        pending[index].dueEvent = schedule(pending[index], cause: sim.trace.lastID)
+                    } else {
+                        pending.remove(at: index)
+                    }
+                }
+            case .deliverAtBoot:
+                if let index = pending.firstIndex(where: { $0.serial == entry.serial }) {
+                    pending[index].dueEvent = sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: sim.now)
+                }
+            }
+        }
+    }
+
+    /// The user clears Notification Center (I9).
+    public func clearDeliveredNotifications() {
+        trace("ios.notifications", "delivered.clearedByUser", rule: .i9, [TraceDetail("count", String(deliveredIdentifiers.count))])
+        deliveredIdentifiers.removeAll()
+    }
+
+    /// The user changes notification authorization in Settings (I8).
+    public func setAuthorization(_ status: IOSAuthorizationStatus) {
+        authorization = status
+        trace("ios.settings", "authorization.changed", rule: .i8, [TraceDetail("status", status.rawValue)])
+    }
+}

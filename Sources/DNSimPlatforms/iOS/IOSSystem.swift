@@ -1,0 +1,143 @@
+import DNSimCalendar
+import DNSimCore
+
+/// The simulated iOS around one app: UNUserNotificationCenter, BGTaskScheduler, the app's
+/// process lifecycle, power and clocks.
+///
+/// Modelled: the 64-pending limit with a keep policy (I1); calendar triggers, floating or
+/// zoned, with a named policy for nonexistent and repeated times (I3–I5); time-interval
+/// triggers (I2); authorization states (I8); pending and user-clearable delivered lists (I9);
+/// persistence across termination and reboot (I10); no app code at delivery unless foreground
+/// or tap (I6); an optional delivery drift (I12, S6); time-change notifications to running or
+/// suspended apps only (I13); BGTaskScheduler limits, errors and a seeded discretion model
+/// (I14–I17, I20); force-quit and Low Power Mode blocking background launches (I18, I21);
+/// system termination (I19); no boot hook (I22).
+///
+/// Not modelled: Focus and Scheduled Summary (I11), service extensions (I7), silent pushes,
+/// midnight and DST significant-time-change notifications.
+public final class IOSSystem<App: IOSApplication> {
+    /// The process states UIKit reports.
+    public enum AppState: String, Sendable {
+        /// No process.
+        case notRunning
+        /// In the foreground.
+        case foreground
+        /// Running a background task.
+        case background
+        /// In memory, not running code.
+        case suspended
+    }
+
+    /// One pending request and when it fires next.
+    struct Pending {
+        var serial: Int32
+        var request: IOSNotificationRequest
+        var addedAt: SimInstant
+        var addOrder: Int
+        var nextFire: SimInstant?
+        var dueEvent: EventHandle?
+    }
+
+    /// One submitted background task request.
+    struct TaskRequest {
+        var serial: Int32
+        var request: IOSBackgroundTaskRequest
+        var launchEvent: EventHandle?
+        var running: Bool
+    }
+
+    /// The engine.
+    public let sim: Simulator<DeviceEvent>
+    /// The device.
+    public let profile: IOSDeviceProfile
+    /// Varying behaviour, printed in reports.
+    public let parameters: IOSParameters
+    /// The installed build.
+    public let build: App.Build
+    /// The device clocks.
+    public internal(set) var clock: DeviceClock
+
+    /// The app process, when running or suspended.
+    public internal(set) var process: App?
+    /// The app's state.
+    public internal(set) var appState: AppState = .notRunning
+    /// Whether the user force-quit the app since they last opened it (I18).
+    public internal(set) var userForceQuit = false
+    /// Whether the device is on.
+    public internal(set) var isPoweredOn = true
+    /// Notification authorization (I8).
+    public internal(set) var authorization: IOSAuthorizationStatus
+    /// Low Power Mode (I21).
+    public internal(set) var lowPowerMode: Bool
+    /// The Background App Refresh switch (I20).
+    public internal(set) var backgroundAppRefreshEnabled = true
+    /// Whether the device has network.
+    public internal(set) var isNetworkAvailable = true
+    /// When the user last opened the app.
+    public internal(set) var lastUserLaunch: SimInstant?
+
+    var pending: [Pending] = []
+    var nextSerial: Int32 = 0
+    var addCounter = 0
+    /// Every delivery, shown or not.
+    public internal(set) var deliveryLog: [IOSDeliveryRecord] = []
+    /// Identifiers of delivered notifications still in Notification Center, oldest first.
+    public internal(set) var deliveredIdentifiers: [(identifier: String, request: IOSNotificationRequest, time: SimInstant)] = []
+    var taskRequests: [TaskRequest] = []
+    /// When the device went off, while it is off.
+    var offSince: SimInstant?
+    /// Time changes queued for a suspended app (I13).
+    var queuedTimeChanges: [IOSTimeChange] = []
+    var storage: App.Storage
+
+    /// The app's sandbox data now, for inspection by reports (not an app port).
+    public var storageSnapshot: App.Storage { storage }
+
+    /// Creates the OS with the app installed, never launched.
+    public init(
+        sim: Simulator<DeviceEvent>, profile: IOSDeviceProfile, parameters: IOSParameters, zone: Zone,
+        build: App.Build, authorization: IOSAuthorizationStatus
+    ) {
+        self.sim = sim
+        self.profile = profile
+        self.parameters = parameters
+        self.build = build
+        self.clock = DeviceClock(bootInstant: sim.now - .hours(1), zone: zone)
+        self.authorization = authorization
+        self.lowPowerMode = profile.lowPowerMode
+        storage = App.emptyStorage()
+    }
+
+    /// The context handed to the app.
+    public var context: IOSContext<App> { IOSContext(system: self) }
+
+    @discardableResult
+    func trace(
+        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil, _ details: [TraceDetail] = []
+    ) -> Int32 {
+        sim.trace.record(
+            at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
+            details: details)
+    }
+
+    /// Handles an event this model scheduled.
+    public func handle(_ event: IOSEvent) {
+        switch event {
+        case .notificationDue(let serial): fire(serial: serial)
+        case .taskLaunch(let serial): launchTask(serial: serial)
+        case .taskEnd(let serial): endTask(serial: serial)
+        case .bootFinished: finishBoot()
+        }
+    }
+
+    /// Pending requests in the order they were added.
+    public var pendingRequests: [IOSNotificationRequest] { pending.map(\.request) }
+
+    /// Every parameter that shaped the run.
+    public var resolvedParameters: [(String, String)] {
+        [
+            ("ios.osVersion", String(profile.osVersion)), ("ios.deviceProfile", profile.name),
+            ("ios.authorization", authorization.rawValue), ("ios.lowPowerMode", String(lowPowerMode)),
+        ] + parameters.described
+    }
+}

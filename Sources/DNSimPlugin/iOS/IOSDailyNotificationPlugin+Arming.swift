@@ -1,0 +1,93 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+
+extension IOSDailyNotificationPlugin {
+    /// The identifier of a slot's dated request.
+    static func identifier(slot: String, date: LocalDate) -> String {
+        IOSPluginBuild.requestPrefix + slot + "-" + date.description
+    }
+
+    /// The requests a slot should have pending now, by profile.
+    func windowRequests(for slot: PluginStore.Slot, context: Context, days: Int) -> [IOSNotificationRequest] {
+        switch profile {
+        case .asFound:
+            // One repeating, floating calendar trigger: the OS keeps firing it with no app code.
+            return [
+                IOSNotificationRequest(
+                    identifier: IOSPluginBuild.requestPrefix + slot.id, title: slot.title, body: slot.body,
+                    userInfo: [StringPair(NotificationExtraKey.slot, slot.id)],
+                    trigger: .calendar(IOSDateComponents(hour: slot.time.hour, minute: slot.time.minute), timeZone: nil, repeats: true))
+            ]
+        case .directive:
+            // Seed 003: each next occurrence is the previous one + 24 h (S1), expressed as the
+            // local date and time of that instant.
+            return (0..<days).map { k in
+                let wall = SimInstant(millisecondsSinceEpoch: slot.nextRunAt + Int64(k) * 86_400_000)
+                let local = context.timeZone.localDateTime(at: wall)
+                return dated(slot, date: local.date, hour: local.time.hour, minute: local.time.minute)
+            }
+        case .corrected:
+            return (0..<days).map { k in
+                dated(slot, date: slot.nextLocalDate.adding(days: k), hour: slot.time.hour, minute: slot.time.minute)
+            }
+        }
+    }
+
+    private func dated(_ slot: PluginStore.Slot, date: LocalDate, hour: Int, minute: Int) -> IOSNotificationRequest {
+        IOSNotificationRequest(
+            identifier: Self.identifier(slot: slot.id, date: date), title: slot.title, body: slot.body,
+            userInfo: [
+                StringPair(NotificationExtraKey.slot, slot.id), StringPair(NotificationExtraKey.localDate, date.description),
+            ],
+            trigger: .calendar(IOSDateComponents(date: date, hour: hour, minute: minute), timeZone: nil, repeats: false))
+    }
+
+    /// How many days per slot fit the 64 budget, leaving room for the app's other requests.
+    func windowDays(context: Context) -> Int {
+        var others = 0
+        context.notificationCenter.getPendingNotificationRequests { requests in
+            others = requests.filter { !$0.identifier.hasPrefix(IOSPluginBuild.requestPrefix) }.count
+        }
+        let slots = max(1, context.withStorage { $0.core.slots.count })
+        let budget = 64 - IOSPluginBuild.reservedForOthers - others
+        return profile == .corrected ? max(1, min(build.windowDays, budget / slots)) : build.windowDays
+    }
+
+    /// Adds a slot's window requests that are not already pending.
+    func arm(_ slot: PluginStore.Slot, context: Context) {
+        var pendingIDs: Set<String> = []
+        context.notificationCenter.getPendingNotificationRequests { pendingIDs = Set($0.map(\.identifier)) }
+        let requests = windowRequests(for: slot, context: context, days: windowDays(context: context))
+        var added = 0
+        for request in requests where !pendingIDs.contains(request.identifier) {
+            context.notificationCenter.add(request) { error in
+                if let error { context.log("add.failed", [TraceDetail("identifier", request.identifier), TraceDetail("error", error)]) }
+            }
+            added += 1
+        }
+        context.withStorage { store in
+            for request in requests where !store.armedIdentifiers.contains(request.identifier) {
+                store.armedIdentifiers.append(request.identifier)
+            }
+        }
+        context.log("armed", [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
+    }
+
+    /// Submits the T–lead BGAppRefresh request for the earliest next slot.
+    func submitRefresh(context: Context, earliestOverride: Int64? = nil) {
+        let slots = context.withStorage { $0.core.slots }
+        guard let next = slots.map(\.nextRunAt).min() else { return }
+        let lead = Int64(build.prefetchLeadMinutes) * 60_000
+        let earliest = earliestOverride ?? max(context.now().millisecondsSinceEpoch, next - lead)
+        do {
+            try context.taskScheduler.submit(
+                IOSBackgroundTaskRequest(
+                    identifier: IOSPluginBuild.refreshTaskIdentifier, kind: .appRefresh,
+                    earliestBeginDate: SimInstant(millisecondsSinceEpoch: earliest)))
+            context.withStorage { $0.lastRefreshEarliest = earliest }
+        } catch {
+            context.log("bgtask.submitFailed", [TraceDetail("error", error.rawValue)])
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+
+extension IOSDailyNotificationPlugin {
+    /// Launch and resume recovery, by profile.
+    func recover(context: Context, reason: String) {
+        switch profile {
+        case .asFound:
+            checkForMissedBGTask(context: context, resubmitAfter: nil)
+        case .directive:
+            recoverDirective(context: context, reason: reason)
+        case .corrected:
+            reconcile(context: context, reason: reason)
+        }
+        context.withStorage { $0.lastSeenWall = context.now().millisecondsSinceEpoch }
+    }
+
+    /// Seed 000 §2.2 / seed 002: a refresh not run 15 minutes after its earliestBeginDate counts
+    /// as missed and is resubmitted (S18: earliestBeginDate is only a lower bound, I15).
+    func checkForMissedBGTask(context: Context, resubmitAfter delay: Int64?) {
+        let store = context.withStorage { $0 }
+        let now = context.now().millisecondsSinceEpoch
+        guard let earliest = store.lastRefreshEarliest, now > earliest + 15 * 60_000,
+            (store.lastRefreshRun ?? 0) < earliest
+        else { return }
+        context.log("bgtask.missedDetected", [TraceDetail("earliest", String(earliest))])
+        submitRefresh(context: context, earliestOverride: delay.map { now + $0 })
+    }
+
+    /// Seeds 001–003 as written.
+    private func recoverDirective(context: Context, reason: String) {
+        let now = context.now().millisecondsSinceEpoch
+        let store = context.withStorage { $0 }
+        var pendingIDs: [String] = []
+        context.notificationCenter.getPendingNotificationRequests { pendingIDs = $0.map(\.identifier) }
+        var deliveredIDs: [String] = []
+        context.notificationCenter.getDeliveredNotifications { deliveredIDs = $0.map(\.identifier) }
+        let ownPending = pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) }
+        if let last = store.lastSeenWall, abs(now - last) > 5 * 60_000 {
+            // Seed 003 (S4): a wall-clock difference since the last run is read as a time change.
+            context.log("timeChange.detected", [TraceDetail("via", "last seen wall clock > 5 min ago")])
+        }
+        if ownPending.isEmpty && !store.core.slots.isEmpty {
+            // Seed 001 (S15): "pending empty ⇒ the app was terminated".
+            context.log("termination.detected", [TraceDetail("via", "pending list empty")])
+        }
+        // Three-way comparison with the seed's ±180 s tolerance (S6): passed, not delivered, not
+        // pending ⇒ missed (a user-cleared notification looks the same, S27).
+        var missed: [String] = []
+        context.withStorage { store in
+            for slot in store.core.slots {
+                var date = slot.nextLocalDate
+                var runAt = slot.nextRunAt
+                while runAt + 180_000 < now {
+                    let id = Self.identifier(slot: slot.id, date: date)
+                    if !deliveredIDs.contains(id) && !ownPending.contains(id) && !store.core.hasHistory(slot: slot.id, localDate: date) {
+                        store.core.history.append(.init(slot: slot.id, localDate: date, status: .missed))
+                        missed.append("\(slot.id)@\(date)")
+                    }
+                    date = date.adding(days: 1)
+                    runAt += 86_400_000
+                }
+            }
+        }
+        if !missed.isEmpty {
+            context.log("missed.reported", [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
+        }
+        rearmAll(context: context)
+        checkForMissedBGTask(context: context, resubmitAfter: 60_000)
+    }
+
+    /// `directive` re-arm: roll each slot past `now` with +24 h steps, cancel its requests and
+    /// add the window again.
+    func rearmAll(context: Context) {
+        let now = context.now().millisecondsSinceEpoch
+        let slots = context.withStorage { store -> [PluginStore.Slot] in
+            for index in store.core.slots.indices {
+                while store.core.slots[index].nextRunAt <= now {
+                    store.core.slots[index].nextRunAt += 86_400_000
+                    store.core.slots[index].nextLocalDate = store.core.slots[index].nextLocalDate.adding(days: 1)
+                }
+            }
+            return store.core.slots
+        }
+        var own: [String] = []
+        context.notificationCenter.getPendingNotificationRequests { requests in
+            own = requests.map(\.identifier).filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) }
+        }
+        context.notificationCenter.removePendingNotificationRequests(withIdentifiers: own)
+        for slot in slots { arm(slot, context: context) }
+    }
+
+    /// `corrected`: an idempotent three-way reconcile. Passed occurrences that were pending at the
+    /// last reconcile and are gone were delivered by the system (I10; the user may have cleared
+    /// them, I9); passed occurrences that were never armed (the window ran out) are missed,
+    /// reported once. Then each slot's window is refilled from its next local date.
+    func reconcile(context: Context, reason: String) {
+        let now = context.now().millisecondsSinceEpoch
+        let zone = context.timeZone
+        var pendingIDs: Set<String> = []
+        context.notificationCenter.getPendingNotificationRequests { pendingIDs = Set($0.map(\.identifier)) }
+        var missed: [String] = []
+        let slots = context.withStorage { store -> [PluginStore.Slot] in
+            for index in store.core.slots.indices {
+                var slot = store.core.slots[index]
+                while true {
+                    guard let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone),
+                        at.millisecondsSinceEpoch <= now
+                    else { break }
+                    let id = Self.identifier(slot: slot.id, date: slot.nextLocalDate)
+                    if !pendingIDs.contains(id) && !store.core.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
+                        let wasArmed = store.armedIdentifiers.contains(id)
+                        store.core.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: wasArmed ? .delivered : .missed))
+                        if !wasArmed { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
+                    }
+                    slot.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+                }
+                slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
+                store.core.slots[index] = slot
+            }
+            store.armedIdentifiers.removeAll { !pendingIDs.contains($0) }
+            return store.core.slots
+        }
+        if !missed.isEmpty {
+            context.log(
+                "missed.reported",
+                [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
+        }
+        // Requests of slots that no longer exist are stale.
+        let wanted = Set(slots.map { IOSPluginBuild.requestPrefix + $0.id + "-" })
+        let stale = pendingIDs.filter { id in id.hasPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains { id.hasPrefix($0) } }
+        if !stale.isEmpty { context.notificationCenter.removePendingNotificationRequests(withIdentifiers: Array(stale).sorted()) }
+        for slot in slots { arm(slot, context: context) }
+        var pendingTasks: [IOSBackgroundTaskRequest] = []
+        context.taskScheduler.getPendingTaskRequests { pendingTasks = $0 }
+        if pendingTasks.isEmpty { submitRefresh(context: context) }
+        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("slots", String(slots.count))])
+    }
+}

@@ -1,0 +1,175 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+
+/// The plugin's iOS side (seeds 001, 002, 003): daily notifications as UNNotificationRequests,
+/// the T–lead prefetch as a BGAppRefresh task, and launch recovery, in three profiles.
+///
+/// - `as-found` (seed 000 §2): one repeating calendar trigger per slot; at launch only the
+///   15-minute missed-BGTask check; no notification recovery.
+/// - `directive` (seeds 001–003 as written): a week of dated requests built with +24 h
+///   arithmetic (S1); "pending empty ⇒ terminated" (S15); the 15-minute BGTask-miss
+///   resubmission (S18); a BGTask expected to do boot recovery (S17); cancel-and-reschedule on
+///   any zone or clock change (S5).
+/// - `corrected`: dated, floating calendar requests for each local date (never chained), a
+///   window sized to the 64 budget, an idempotent reconcile at every launch and refresh,
+///   permission auto-healing.
+public final class IOSDailyNotificationPlugin: IOSApplication {
+    /// Sandbox data.
+    public typealias Storage = IOSPluginStore
+    /// Build configuration.
+    public typealias Build = IOSPluginBuild
+    /// The context type iOS hands this plugin.
+    public typealias Context = IOSContext<IOSDailyNotificationPlugin>
+
+    /// The configuration compiled into the app.
+    public let build: IOSPluginBuild
+    var profile: PluginProfile { build.profile }
+
+    /// Creates the app delegate for a new process.
+    public init(build: IOSPluginBuild) { self.build = build }
+
+    /// Empty sandbox data.
+    public static func emptyStorage() -> IOSPluginStore { IOSPluginStore() }
+
+    /// BGTaskSchedulerPermittedIdentifiers.
+    public static func permittedTaskIdentifiers(of build: IOSPluginBuild) -> [String] {
+        [IOSPluginBuild.refreshTaskIdentifier]
+    }
+
+    // MARK: - TypeScript API
+
+    /// `scheduleDailyNotification({ id?, time, title, body })`.
+    public func scheduleDailyNotification(_ request: DailySlotRequest, context: Context) -> PluginError? {
+        guard let time = LocalTime(parsing: request.time), time.second == 0, request.time.count == 5 else {
+            return .invalidTimeFormat(request.time)
+        }
+        if profile != .asFound {
+            // Permission auto-healing: never keep a ghost schedule the user cannot see.
+            var status = IOSAuthorizationStatus.notDetermined
+            context.notificationCenter.getNotificationSettings { status = $0 }
+            if !status.presents {
+                context.log("schedule.rejected", [TraceDetail("code", "notifications_denied")])
+                return .notificationsDenied
+            }
+        }
+        let id = request.resolvedID
+        let (date, runAt) = RolloverRule.firstOccurrence(after: context.now().millisecondsSinceEpoch, time: time, zone: context.timeZone)
+        let slot = PluginStore.Slot(
+            id: id, time: time, title: request.title, body: request.body, nextLocalDate: date, nextRunAt: runAt,
+            requestCode: PluginStore.requestCode(for: id))
+        context.withStorage { store in
+            if let index = store.core.slots.firstIndex(where: { $0.id == id }) {
+                store.core.slots[index] = slot
+            } else {
+                store.core.slots.append(slot)
+            }
+        }
+        context.log("schedule.accepted", [TraceDetail("slot", id), TraceDetail("time", time.description)])
+        arm(slot, context: context)
+        submitRefresh(context: context)
+        return nil
+    }
+
+    /// `cancelAllNotifications()`.
+    public func cancelAllNotifications(context: Context) -> PluginError? {
+        var own: [String] = []
+        context.notificationCenter.getPendingNotificationRequests { requests in
+            own = requests.map(\.identifier).filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) }
+        }
+        context.notificationCenter.removePendingNotificationRequests(withIdentifiers: own)
+        context.withStorage { store in
+            store.core.slots.removeAll()
+            store.armedIdentifiers.removeAll()
+        }
+        context.log("cancelAll", [TraceDetail("removed", String(own.count))])
+        return nil
+    }
+
+    /// `getNotificationStatus()`.
+    public func getNotificationStatus(context: Context) -> [(String, String)] {
+        var status = IOSAuthorizationStatus.notDetermined
+        context.notificationCenter.getNotificationSettings { status = $0 }
+        var pending = 0
+        context.notificationCenter.getPendingNotificationRequests { requests in
+            pending = requests.filter { $0.identifier.hasPrefix(IOSPluginBuild.requestPrefix) }.count
+        }
+        let store = context.withStorage { $0 }
+        return [
+            ("authorization", status.rawValue),
+            ("backgroundRefresh", context.backgroundRefreshAvailable ? "available" : "unavailable"),
+            ("pendingRequests", String(pending)),
+            ("scheduledSlots", String(store.core.slots.count)),
+            ("missedOccurrences", String(store.core.history.filter { $0.status == .missed }.count)),
+        ]
+    }
+
+    /// `getLastNotification()`: the last occurrence the plugin knows was delivered.
+    public func getLastNotification(context: Context) -> (slot: String, localDate: LocalDate)? {
+        let last = context.withStorage { $0.core.history.last { $0.status == .delivered } }
+        return last.map { ($0.slot, $0.localDate) }
+    }
+
+    // MARK: - UIKit, UserNotifications, BackgroundTasks entry points
+
+    public func didFinishLaunching(_ reason: IOSLaunchReason, context: Context) {
+        context.log("load", [TraceDetail("launch", reason.rawValue), TraceDetail("profile", profile.rawValue)])
+        recover(context: context, reason: "launch.\(reason.rawValue)")
+    }
+
+    public func willEnterForeground(context: Context) {
+        context.log("load", [TraceDetail("launch", "resume"), TraceDetail("profile", profile.rawValue)])
+        recover(context: context, reason: "resume")
+    }
+
+    public func handleBackgroundTask(_ request: IOSBackgroundTaskRequest, context: Context) -> IOSTaskOutcome {
+        let now = context.now().millisecondsSinceEpoch
+        context.withStorage { $0.lastRefreshRun = now }
+        if context.hasNetwork {
+            context.withStorage { store in
+                for index in store.core.slots.indices { store.core.slots[index].contentFetchedAt = now }
+            }
+            context.log("prefetch.succeeded")
+        } else {
+            context.log("prefetch.failed", [TraceDetail("why", "no network")])
+        }
+        switch profile {
+        case .corrected: reconcile(context: context, reason: "refresh")
+        case .directive: rearmAll(context: context)  // seed 002: the refresh also extends the rolling window
+        case .asFound: break
+        }
+        submitRefresh(context: context)
+        return IOSTaskOutcome(success: context.hasNetwork, runTime: .seconds(3))
+    }
+
+    public func willPresent(_ request: IOSNotificationRequest, context: Context) {
+        recordDelivered(request, context: context)
+    }
+
+    public func didReceive(_ request: IOSNotificationRequest, context: Context) {
+        recordDelivered(request, context: context)
+    }
+
+    public func timeChanged(_ change: IOSTimeChange, context: Context) {
+        switch profile {
+        case .asFound: return
+        case .directive:
+            // S5: "recalculate all scheduled times … cancel & reschedule".
+            context.log("timeChange.rescheduleAll", [TraceDetail("change", change.rawValue)])
+            rearmAll(context: context)
+        case .corrected:
+            reconcile(context: context, reason: "timeChange.\(change.rawValue)")
+        }
+    }
+
+    private func recordDelivered(_ request: IOSNotificationRequest, context: Context) {
+        guard let slot = request.info(NotificationExtraKey.slot),
+            let date = request.info(NotificationExtraKey.localDate).flatMap(LocalDate.init(parsing:))
+        else { return }
+        context.withStorage { store in
+            if !store.core.hasHistory(slot: slot, localDate: date) {
+                store.core.history.append(.init(slot: slot, localDate: date, status: .delivered))
+            }
+        }
+    }
+}

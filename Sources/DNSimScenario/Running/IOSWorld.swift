@@ -1,0 +1,194 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+import DNSimPlugin
+
+/// Wires one iOS run together: the engine, the iOS model with the plugin installed, and the
+/// scenario's steps as scripted input.
+final class IOSWorld {
+    typealias Plugin = IOSDailyNotificationPlugin
+
+    let scenario: Scenario
+    let sim: Simulator<DeviceEvent>
+    let system: IOSSystem<Plugin>
+    var errors: [RunResult.APIError] = []
+    var planner = OccurrencePlanner()
+    var zoneTimeline: [(from: SimInstant, zone: Zone)]
+    var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
+    private var otherRequestCount = 0
+
+    init(scenario: Scenario, traceEnabled: Bool = true) {
+        self.scenario = scenario
+        let limits = SimulationLimits(maxEvents: 2_000_000, horizon: scenario.endInstant + .days(1))
+        sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: traceEnabled)
+        var parameters = IOSParameters()
+        let os = scenario.os
+        if let value = os.keepPolicy.flatMap(IOSParameters.KeepPolicy.init(rawValue:)) { parameters.keepPolicy = value }
+        if let value = os.missedWhileOff.flatMap(IOSParameters.MissedWhileOffPolicy.init(rawValue:)) {
+            parameters.missedWhileOff = value
+        }
+        if let value = os.nonexistentTimePolicy.flatMap(GapPolicy.init(rawValue:)) { parameters.nonexistentTimePolicy = value }
+        if let value = os.deliveryDriftMs { parameters.deliveryDriftMillis = value }
+        if let value = os.refreshRunPercent { parameters.refreshRunPercent = value }
+        let profile =
+            IOSDeviceProfile.named(scenario.deviceProfile, osVersion: scenario.osVersion)
+            ?? IOSDeviceProfile(osVersion: scenario.osVersion, name: "ios-default", lowPowerMode: false)
+        let authorization = os.authorization.flatMap(IOSAuthorizationStatus.init(rawValue:)) ?? .authorized
+        system = IOSSystem(
+            sim: sim, profile: profile, parameters: parameters, zone: scenario.zone,
+            build: IOSPluginBuild(profile: scenario.profile), authorization: authorization)
+        zoneTimeline = [(scenario.startInstant, scenario.zone)]
+    }
+
+    /// Runs the scenario to its end.
+    func run() throws {
+        sim.trace.record(
+            at: sim.now, subsystem: "scenario", kind: "run.start", cause: -1,
+            details: [
+                TraceDetail("scenario", scenario.id), TraceDetail("profile", scenario.profile.rawValue),
+                TraceDetail("seed", String(scenario.seed)),
+            ])
+        for (index, step) in scenario.steps.enumerated() {
+            sim.schedule(.input(Int32(index)), at: step.at, priority: .input, cause: -1)
+        }
+        try sim.run(until: scenario.endInstant) { [self] _, event in
+            switch event {
+            case .input(let index): apply(scenario.steps[Int(index)])
+            case .ios(let event): system.handle(event)
+            case .android: break  // never scheduled in an iOS world
+            }
+        }
+        sim.trace.record(at: sim.now, subsystem: "scenario", kind: "run.end", cause: -1)
+    }
+
+    private func apply(_ step: ScenarioStep) {
+        sim.trace.record(
+            at: sim.now, subsystem: "scenario", kind: "step", cause: -1,
+            details: [TraceDetail("action", step.action.name), TraceDetail("pointer", step.pointer.description)])
+        switch step.action {
+        case .launchApp: system.launchApp()
+        case .backgroundApp: system.backgroundApp()
+        case .swipeFromRecents: system.forceQuit()
+        case .killProcess: system.terminateBySystem()
+        case .reboot(let offFor, _): system.reboot(offFor: offFor)
+        case .setClock(.shift(let amount)):
+            system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds)
+        case .setClock(.to(let local)):
+            let target = system.clock.zone.instant(for: local) ?? sim.now
+            system.setWallClock(toWallMillis: target.millisecondsSinceEpoch)
+        case .setTimeZone(let zone):
+            zoneTimeline.append((sim.now, zone))
+            system.setTimeZone(zone)
+        case .setNotificationPermission(let granted): system.setAuthorization(granted ? .authorized : .denied)
+        case .setAuthorization(let name):
+            if let status = IOSAuthorizationStatus(rawValue: name) { system.setAuthorization(status) }
+        case .setLowPowerMode(let on): system.setLowPowerMode(on)
+        case .setBackgroundAppRefresh(let enabled): system.setBackgroundAppRefresh(enabled)
+        case .clearDeliveredNotifications: system.clearDeliveredNotifications()
+        case .tapNotification: system.tapNotification(identifier: nil)
+        case .setNetwork(let available): system.setNetworkAvailable(available)
+        case .updateApp: system.updateApp()
+        case .addOtherRequests(let count): addOtherRequests(count)
+        case .injectAlarmLoss(let slot):
+            let lost = system.pendingRequests.filter { slot == nil || $0.info(NotificationExtraKey.slot) == slot }
+            sim.trace.record(
+                at: sim.now, subsystem: "ios.notifications", kind: "request.lostByFaultInjection", cause: sim.trace.lastID,
+                details: [TraceDetail("count", String(lost.count))])
+            system.context.notificationCenter.removePendingNotificationRequests(withIdentifiers: lost.map(\.identifier))
+        case .scheduleDailyNotification(let request):
+            callAPI("scheduleDailyNotification") { plugin, context in
+                let error = plugin.scheduleDailyNotification(request, context: context)
+                if error == nil, let time = LocalTime(parsing: request.time) {
+                    for index in planner.intents.indices where planner.intents[index].slot == request.resolvedID {
+                        if planner.intents[index].until == nil { planner.intents[index].until = sim.now }
+                    }
+                    planner.intents.append(.init(slot: request.resolvedID, time: time, from: sim.now, until: nil))
+                }
+                return error
+            }
+        case .cancelAllNotifications:
+            callAPI("cancelAllNotifications") { plugin, context in
+                let error = plugin.cancelAllNotifications(context: context)
+                if error == nil {
+                    for index in planner.intents.indices where planner.intents[index].until == nil {
+                        planner.intents[index].until = sim.now
+                    }
+                }
+                return error
+            }
+        case .getNotificationStatus:
+            callAPI("getNotificationStatus") { plugin, context in
+                statusSnapshots.append((sim.now, plugin.getNotificationStatus(context: context)))
+                return nil
+            }
+        case .forceStop, .unlock, .setDeviceIdle, .setCharging, .setStandbyBucket, .revokeExactAlarm, .grantExactAlarm,
+            .setChannelBlocked:
+            break  // Android actions; the decoder rejects them in iOS scenarios
+        }
+    }
+
+    /// Other code in the app adds its own one-shot requests, a day apart at 12:00, so the
+    /// plugin's share of the 64 must shrink.
+    private func addOtherRequests(_ count: Int) {
+        let today = system.clock.localDateTime(at: sim.now).date
+        for k in 0..<count {
+            otherRequestCount += 1
+            system.context.notificationCenter.add(
+                IOSNotificationRequest(
+                    identifier: "other-\(otherRequestCount)", title: "Other", body: "",
+                    userInfo: [StringPair("owner", "other")],
+                    trigger: .calendar(IOSDateComponents(date: today.adding(days: k + 1), hour: 12, minute: 0), timeZone: nil, repeats: false)))
+        }
+    }
+
+    /// Calls the plugin's TypeScript API, which needs the app in the foreground: it is opened
+    /// first when it is not.
+    private func callAPI(_ name: String, _ body: (Plugin, IOSContext<Plugin>) -> PluginError?) {
+        guard system.isPoweredOn else {
+            sim.trace.record(
+                at: sim.now, subsystem: "scenario", kind: "api.ignored", cause: sim.trace.lastID,
+                details: [TraceDetail("call", name), TraceDetail("reason", "device is off")])
+            return
+        }
+        if system.process == nil || system.appState != .foreground { system.launchApp() }
+        guard let plugin = system.process else { return }
+        if let error = body(plugin, system.context) {
+            errors.append(RunResult.APIError(at: sim.now, call: name, code: error.code, message: error.message))
+            sim.trace.record(
+                at: sim.now, subsystem: "plugin", kind: "api.error", cause: sim.trace.lastID,
+                details: [TraceDetail("call", name), TraceDetail("code", error.code)])
+        }
+    }
+}
+
+extension IOSWorld {
+    /// The run in platform-neutral terms.
+    func outcome() -> WorldOutcome {
+        let posts = system.deliveryLog.compactMap { record -> WorldOutcome.Post? in
+            guard let slot = record.request.info(NotificationExtraKey.slot) else { return nil }
+            return WorldOutcome.Post(
+                time: record.time, slot: slot, pluginLocalDate: record.request.info(NotificationExtraKey.localDate),
+                title: record.request.title, body: record.request.body,
+                suppressedBecause: record.presentation == .notShown ? "authorization \(system.authorization.rawValue) [I8]" : nil)
+        }
+        let store = system.storageSnapshot
+        let armed = system.pendingRequests.compactMap { request -> String? in
+            guard let slot = request.info(NotificationExtraKey.slot) else { return nil }
+            return slot + "@" + (request.info(NotificationExtraKey.localDate) ?? "repeating")
+        }
+        let expected = store.core.slots.map { slot in
+            armed.contains("\(slot.id)@repeating") ? "\(slot.id)@repeating" : "\(slot.id)@\(slot.nextLocalDate)"
+        }
+        var parameters: [(key: String, value: String)] = [
+            ("seed", String(scenario.seed)), ("platform", scenario.platform.rawValue),
+            ("pluginProfile", scenario.profile.rawValue), ("timeZone", scenario.zone.identifier),
+            ("gapPolicy", GapPolicy.shiftForward.rawValue), ("foldPolicy", FoldPolicy.earlier.rawValue),
+        ]
+        parameters += system.resolvedParameters.map { (key: $0.0, value: $0.1) }
+        return WorldOutcome(
+            scenario: scenario, parameters: parameters, posts: posts, planner: planner, zoneTimeline: zoneTimeline,
+            errors: errors, statusSnapshots: statusSnapshots, trace: sim.trace, eventCount: sim.dispatchedCount,
+            armedOccurrences: armed, expectedNext: expected, storedSlots: store.core.slots.map(\.id),
+            removalKinds: ["request.removed", "request.droppedOverLimit", "request.lostByFaultInjection", "notification.missedWhileOff"])
+    }
+}

@@ -8,7 +8,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$root/scripts/regenerate.sh" "$tmp"
 status=0
-for path in schema/scenario.schema.json docs/models/rules.md reports; do
+for path in schema/scenario.schema.json docs/models/rules.md reports README.md; do
     if ! diff -ru "$root/$path" "$tmp/$path"; then status=1; fi
 done
 if [ "$status" -ne 0 ]; then

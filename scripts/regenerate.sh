@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates every committed artefact dnsim produces, into DIR (default: the repository): the
-# scenario schema, the OS rule catalogue, and the report set of `dnsim matrix` (matrix.md,
-# matrix.json, junit.xml, seed-claims.md, one behaviour report per scenario and profile).
-# Running it twice gives identical bytes.
+# scenario schema, the OS rule catalogue, the report set of `dnsim matrix` (matrix.md,
+# matrix.json, junit.xml, seed-claims.md, one behaviour report per scenario and profile), and
+# the matrix headline in README.md. Running it twice gives identical bytes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root}
@@ -17,4 +17,13 @@ rm -rf "$out/reports/scenarios"
 # Exit 1 means a corrected run failed: still write the reports, but tell the caller.
 status=0
 "$bin" matrix scenarios --out "$out/reports" || status=$?
+
+# README.md: replace the block between the matrix markers with the matrix's profile table.
+headline=$(awk '/^\| profile \| passed \| failed \|/{on=1} on&&/^$/{exit} on{print}' "$out/reports/matrix.md")
+awk -v headline="$headline" '
+    /<!-- matrix:begin -->/ { print; print headline; skip=1; next }
+    /<!-- matrix:end -->/ { skip=0 }
+    !skip { print }
+' "$root/README.md" >"$out/README.md.tmp"
+mv "$out/README.md.tmp" "$out/README.md"
 exit "$status"

@@ -22,7 +22,10 @@ extension AndroidSystem {
         if let index = alarms.firstIndex(where: { $0.operation.matches(operation) }) {
             let old = alarms.remove(at: index)
             if let handle = old.dueEvent { sim.cancel(handle) }
-            trace("android.alarm", "alarm.replaced", rule: .a12, [TraceDetail("operation", operation.description)])
+            trace(
+                "android.alarm", "alarm.replaced", rule: .a12, cause: old.setRecord,
+                [TraceDetail("operation", operation.description)]
+                    + old.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
         }
         var window = windowLength
         var rule: OSRule

@@ -33,8 +33,13 @@ extension AndroidDailyNotificationPlugin {
             return AndroidWorkOutcome(.failure)
         }
         let now = context.currentTimeMillis()
-        _ = try? context.withStorage { store in
-            if let index = store.slots.firstIndex(where: { $0.id == slotID }) { store.slots[index].contentFetchedAt = now }
+        do {
+            try context.withStorage { store in
+                if let index = store.slots.firstIndex(where: { $0.id == slotID }) { store.slots[index].contentFetchedAt = now }
+            }
+        } catch {
+            context.log("prefetch.failed", [TraceDetail("slot", slotID), TraceDetail("why", "storage locked")])
+            return AndroidWorkOutcome(.failure)
         }
         context.log("prefetch.succeeded", [TraceDetail("slot", slotID)])
         return AndroidWorkOutcome(.success)

@@ -24,12 +24,12 @@ extension AndroidDailyNotificationPlugin {
     /// each passed, undelivered occurrence as missed exactly once. Returns the slots and the
     /// missed occurrences.
     func rollPassedOccurrences(
-        context: Context, recomputeFromWallTime: Bool
+        context: Context, recomputeFromWallTime: Bool, grace: Int64? = nil
     ) throws -> (slots: [PluginStore.Slot], missed: [String]) {
         let now = context.currentTimeMillis()
         let zone = context.timeZone
         var missed: [String] = []
-        let grace = recomputeFromWallTime ? Int64(build.missedGraceMinutes) * 60_000 : 0
+        let grace = grace ?? (recomputeFromWallTime ? Int64(build.missedGraceMinutes) * 60_000 : 0)
         let slots = try context.withStorage { store -> [PluginStore.Slot] in
             for index in store.slots.indices {
                 var slot = store.slots[index]
@@ -66,13 +66,13 @@ extension AndroidDailyNotificationPlugin {
     /// reliable exists; the idempotent reconcile makes detection unnecessary for recovery.
     func detectForceStop(context: Context) {
         if let stopped = context.wasForceStopped {
-            if stopped { context.log("forceStop.detected", [TraceDetail("via", "ApplicationStartInfo.wasForceStopped")]) }
+            if stopped { noteForceStop(via: "ApplicationStartInfo.wasForceStopped", context: context) }
             return
         }
         guard let exits = context.historicalProcessExitReasons() else { return }
         let seen = (try? context.withStorage { $0.examinedExitRecords }) ?? exits.count
         if exits.dropFirst(min(seen, exits.count)).contains(where: { $0.reason == .userRequested }) {
-            context.log("forceStop.detected", [TraceDetail("via", "getHistoricalProcessExitReasons REASON_USER_REQUESTED")])
+            noteForceStop(via: "getHistoricalProcessExitReasons REASON_USER_REQUESTED", context: context)
         }
         _ = try? context.withStorage { $0.examinedExitRecords = exits.count }
     }
@@ -96,9 +96,22 @@ extension AndroidDailyNotificationPlugin {
             allOperations(for: slot).contains { context.alarmManager.pendingIntentExists($0) }
         }
         if !slots.isEmpty && alive.isEmpty {
-            context.log("forceStop.detected", [TraceDetail("via", "alarm count 0 with \(slots.count) stored")])
+            noteForceStop(via: "alarm count 0 with \(slots.count) stored", context: context)
         }
         recomputeAll(context: context, reason: reason)
+    }
+
+    /// Records a force-stop conclusion (visible in `getNotificationStatus`).
+    func noteForceStop(via: String, context: Context) {
+        context.log("forceStop.detected", [TraceDetail("via", via)])
+        _ = try? context.withStorage { $0.forceStopsDetected += 1 }
+    }
+
+    /// `directive` on TIME_SET / TIMEZONE_CHANGED (seed 003 §2–3, S5: "recalculate all scheduled
+    /// times"): each slot's next time is recalculated from its wall time in the current zone,
+    /// then the window is armed with the seeds' +24 h steps.
+    func recalculateDirective(context: Context, reason: String) {
+        rearmAll(context: context, reason: reason, recomputeFromWallTime: true, grace: 0)
     }
 
     /// `directive` re-arm: passed occurrences marked missed, then +24 h steps until in the future.
@@ -106,8 +119,10 @@ extension AndroidDailyNotificationPlugin {
         rearmAll(context: context, reason: reason, recomputeFromWallTime: false)
     }
 
-    private func rearmAll(context: Context, reason: String, recomputeFromWallTime: Bool) {
-        guard let (slots, missed) = try? rollPassedOccurrences(context: context, recomputeFromWallTime: recomputeFromWallTime)
+    private func rearmAll(context: Context, reason: String, recomputeFromWallTime: Bool, grace: Int64? = nil) {
+        guard
+            let (slots, missed) = try? rollPassedOccurrences(
+                context: context, recomputeFromWallTime: recomputeFromWallTime, grace: grace)
         else {
             context.log("recovery.storageLocked", [TraceDetail("reason", reason)])
             return

@@ -91,6 +91,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
             ("mode", context.alarmManager.canScheduleExactAlarms() ? "exact" : "windowed"),
             ("scheduledSlots", String(slots.count)),
             ("missedOccurrences", String(missed)),
+            ("forceStopDetected", String(((try? context.withStorage { $0.forceStopsDetected }) ?? 0) > 0)),
         ]
     }
 
@@ -124,6 +125,8 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
             AndroidPluginBuild.exactAlarmPermissionStateChanged:
             switch profile {
             case .asFound: return
+            case .directive where intent.action == AndroidIntent.timeSet || intent.action == AndroidIntent.timezoneChanged:
+                recalculateDirective(context: context, reason: intent.action)
             case .directive: recomputeAll(context: context, reason: intent.action)
             case .corrected: reconcile(context: context, reason: intent.action)
             }

@@ -47,6 +47,8 @@ public struct PluginStore: Sendable {
     public var history: [HistoryEntry] = []
     /// How many process-exit records the plugin has already examined (Android force-stop detection).
     public var examinedExitRecords = 0
+    /// How many times the plugin concluded that the app had been force-stopped.
+    public var forceStopsDetected = 0
 
     /// Creates an empty store.
     public init() {}

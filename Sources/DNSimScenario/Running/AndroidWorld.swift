@@ -9,7 +9,8 @@ final class AndroidWorld {
     typealias Plugin = AndroidDailyNotificationPlugin
 
     let scenario: Scenario
-    let sim: Simulator<DeviceEvent>
+    let driver: ScenarioDriver
+    var sim: Simulator<DeviceEvent> { driver.sim }
     let system: AndroidSystem<Plugin>
     var errors: [RunResult.APIError] = []
     var planner = OccurrencePlanner()
@@ -18,8 +19,8 @@ final class AndroidWorld {
 
     init(scenario: Scenario, traceEnabled: Bool = true) {
         self.scenario = scenario
-        let limits = SimulationLimits(maxEvents: 2_000_000, horizon: scenario.endInstant + .days(1))
-        sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: traceEnabled)
+        driver = ScenarioDriver(scenario: scenario, traceEnabled: traceEnabled)
+        let sim = driver.sim
         var parameters = AndroidOSParameters()
         if let granted = scenario.os.exactAlarmGranted { parameters.exactAlarmGranted = granted }
         if let granted = scenario.os.postNotificationsGranted { parameters.postNotificationsGranted = granted }
@@ -37,29 +38,12 @@ final class AndroidWorld {
 
     /// Runs the scenario to its end.
     func run() throws {
-        sim.trace.record(
-            at: sim.now, subsystem: "scenario", kind: "run.start", cause: -1,
-            details: [
-                TraceDetail("scenario", scenario.id), TraceDetail("profile", scenario.profile.rawValue),
-                TraceDetail("seed", String(scenario.seed)),
-            ])
-        for (index, step) in scenario.steps.enumerated() {
-            sim.schedule(.input(Int32(index)), at: step.at, priority: .input, cause: -1)
+        try driver.run(apply: apply) { [system] event in
+            if case .android(let event) = event { system.handle(event) }
         }
-        try sim.run(until: scenario.endInstant) { [self] _, event in
-            switch event {
-            case .input(let index): apply(scenario.steps[Int(index)])
-            case .android(let event): system.handle(event)
-            case .ios: break  // never scheduled in an Android world
-            }
-        }
-        sim.trace.record(at: sim.now, subsystem: "scenario", kind: "run.end", cause: -1)
     }
 
     private func apply(_ step: ScenarioStep) {
-        sim.trace.record(
-            at: sim.now, subsystem: "scenario", kind: "step", cause: -1,
-            details: [TraceDetail("action", step.action.name), TraceDetail("pointer", step.pointer.description)])
         switch step.action {
         case .launchApp:
             unlockIfNeededToLaunch()
@@ -84,10 +68,7 @@ final class AndroidWorld {
             callAPI("scheduleDailyNotification") { plugin, context in
                 let error = plugin.scheduleDailyNotification(request, context: context)
                 if error == nil, let time = LocalTime(parsing: request.time) {
-                    for index in planner.intents.indices where planner.intents[index].slot == request.resolvedID {
-                        if planner.intents[index].until == nil { planner.intents[index].until = sim.now }
-                    }
-                    planner.intents.append(.init(slot: request.resolvedID, time: time, from: sim.now, until: nil))
+                    planner.accept(slot: request.resolvedID, time: time, at: sim.now)
                 }
                 return error
             }
@@ -113,11 +94,7 @@ final class AndroidWorld {
         case .cancelAllNotifications:
             callAPI("cancelAllNotifications") { plugin, context in
                 let error = plugin.cancelAllNotifications(context: context)
-                if error == nil {
-                    for index in planner.intents.indices where planner.intents[index].until == nil {
-                        planner.intents[index].until = sim.now
-                    }
-                }
+                if error == nil { planner.cancelAll(at: sim.now) }
                 return error
             }
         }
@@ -176,13 +153,7 @@ extension AndroidWorld {
     }
 
     private func parameters() -> [(key: String, value: String)] {
-        var list: [(key: String, value: String)] = [
-            ("seed", String(scenario.seed)),
-            ("platform", scenario.platform.rawValue),
-            ("pluginProfile", scenario.profile.rawValue),
-            ("timeZone", scenario.zone.identifier),
-            ("gapPolicy", GapPolicy.shiftForward.rawValue),
-            ("foldPolicy", FoldPolicy.earlier.rawValue),
+        var list = driver.commonParameters + [
             ("plugin.bootReceiver", String(scenario.plugin.bootReceiver)),
             ("plugin.directBootAware", String(scenario.plugin.directBootAware)),
             ("plugin.targetSdk", String(scenario.plugin.targetSdk)),

@@ -9,7 +9,8 @@ final class IOSWorld {
     typealias Plugin = IOSDailyNotificationPlugin
 
     let scenario: Scenario
-    let sim: Simulator<DeviceEvent>
+    let driver: ScenarioDriver
+    var sim: Simulator<DeviceEvent> { driver.sim }
     let system: IOSSystem<Plugin>
     var errors: [RunResult.APIError] = []
     var planner = OccurrencePlanner()
@@ -19,8 +20,8 @@ final class IOSWorld {
 
     init(scenario: Scenario, traceEnabled: Bool = true) {
         self.scenario = scenario
-        let limits = SimulationLimits(maxEvents: 2_000_000, horizon: scenario.endInstant + .days(1))
-        sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: traceEnabled)
+        driver = ScenarioDriver(scenario: scenario, traceEnabled: traceEnabled)
+        let sim = driver.sim
         var parameters = IOSParameters()
         let os = scenario.os
         if let value = os.keepPolicy.flatMap(IOSParameters.KeepPolicy.init(rawValue:)) { parameters.keepPolicy = value }
@@ -42,29 +43,12 @@ final class IOSWorld {
 
     /// Runs the scenario to its end.
     func run() throws {
-        sim.trace.record(
-            at: sim.now, subsystem: "scenario", kind: "run.start", cause: -1,
-            details: [
-                TraceDetail("scenario", scenario.id), TraceDetail("profile", scenario.profile.rawValue),
-                TraceDetail("seed", String(scenario.seed)),
-            ])
-        for (index, step) in scenario.steps.enumerated() {
-            sim.schedule(.input(Int32(index)), at: step.at, priority: .input, cause: -1)
+        try driver.run(apply: apply) { [system] event in
+            if case .ios(let event) = event { system.handle(event) }
         }
-        try sim.run(until: scenario.endInstant) { [self] _, event in
-            switch event {
-            case .input(let index): apply(scenario.steps[Int(index)])
-            case .ios(let event): system.handle(event)
-            case .android: break  // never scheduled in an iOS world
-            }
-        }
-        sim.trace.record(at: sim.now, subsystem: "scenario", kind: "run.end", cause: -1)
     }
 
     private func apply(_ step: ScenarioStep) {
-        sim.trace.record(
-            at: sim.now, subsystem: "scenario", kind: "step", cause: -1,
-            details: [TraceDetail("action", step.action.name), TraceDetail("pointer", step.pointer.description)])
         switch step.action {
         case .launchApp: system.launchApp()
         case .backgroundApp: system.backgroundApp()
@@ -99,21 +83,14 @@ final class IOSWorld {
             callAPI("scheduleDailyNotification") { plugin, context in
                 let error = plugin.scheduleDailyNotification(request, context: context)
                 if error == nil, let time = LocalTime(parsing: request.time) {
-                    for index in planner.intents.indices where planner.intents[index].slot == request.resolvedID {
-                        if planner.intents[index].until == nil { planner.intents[index].until = sim.now }
-                    }
-                    planner.intents.append(.init(slot: request.resolvedID, time: time, from: sim.now, until: nil))
+                    planner.accept(slot: request.resolvedID, time: time, at: sim.now)
                 }
                 return error
             }
         case .cancelAllNotifications:
             callAPI("cancelAllNotifications") { plugin, context in
                 let error = plugin.cancelAllNotifications(context: context)
-                if error == nil {
-                    for index in planner.intents.indices where planner.intents[index].until == nil {
-                        planner.intents[index].until = sim.now
-                    }
-                }
+                if error == nil { planner.cancelAll(at: sim.now) }
                 return error
             }
         case .getNotificationStatus:
@@ -179,12 +156,7 @@ extension IOSWorld {
         let expected = store.core.slots.map { slot in
             armed.contains("\(slot.id)@repeating") ? "\(slot.id)@repeating" : "\(slot.id)@\(slot.nextLocalDate)"
         }
-        var parameters: [(key: String, value: String)] = [
-            ("seed", String(scenario.seed)), ("platform", scenario.platform.rawValue),
-            ("pluginProfile", scenario.profile.rawValue), ("timeZone", scenario.zone.identifier),
-            ("gapPolicy", GapPolicy.shiftForward.rawValue), ("foldPolicy", FoldPolicy.earlier.rawValue),
-        ]
-        parameters += system.resolvedParameters.map { (key: $0.0, value: $0.1) }
+        let parameters = driver.commonParameters + system.resolvedParameters.map { (key: $0.0, value: $0.1) }
         return WorldOutcome(
             scenario: scenario, parameters: parameters, posts: posts, planner: planner, zoneTimeline: zoneTimeline,
             errors: errors, statusSnapshots: statusSnapshots, trace: sim.trace, eventCount: sim.dispatchedCount,

@@ -26,6 +26,19 @@ struct OccurrencePlanner {
 
     var intents: [Intent] = []
 
+    /// An accepted `scheduleDailyNotification`: a new intent for the slot replaces its open one.
+    mutating func accept(slot: String, time: LocalTime, at instant: SimInstant) {
+        for index in intents.indices where intents[index].slot == slot && intents[index].until == nil {
+            intents[index].until = instant
+        }
+        intents.append(Intent(slot: slot, time: time, from: instant, until: nil))
+    }
+
+    /// An accepted `cancelAllNotifications`: every open intent ends.
+    mutating func cancelAll(at instant: SimInstant) {
+        for index in intents.indices where intents[index].until == nil { intents[index].until = instant }
+    }
+
     /// Every occurrence due after its intent began and at or before `end`, in time order.
     func plan(zoneTimeline: [(from: SimInstant, zone: Zone)], end: SimInstant) -> [Planned] {
         var result: [Planned] = []

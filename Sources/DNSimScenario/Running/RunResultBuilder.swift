@@ -70,7 +70,12 @@ struct RunResultBuilder {
     private func reason(for occurrence: OccurrencePlanner.Planned) -> String {
         let date = occurrence.localDate.description
         let records = outcome.trace.records
-        let isOS: (TraceRecord) -> Bool = { $0.subsystem != "plugin" && $0.subsystem != "scenario" }
+        // Alarm and notification records only: work items carry the same extras but decide nothing
+        // about delivery.
+        let isOS: (TraceRecord) -> Bool = {
+            $0.subsystem != "plugin" && $0.subsystem != "scenario" && $0.subsystem != "android.work"
+                && $0.subsystem != "ios.bgtask"
+        }
         if let last = records.last(where: {
             isOS($0) && $0.detail("extra.slot") == occurrence.slot && $0.detail("extra.localDate") == date
                 && !$0.kind.hasSuffix(".set") && !$0.kind.hasSuffix(".added")

@@ -1,0 +1,53 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+import DNSimPlugin
+
+/// What every platform's world shares: the engine set up for a scenario, and the loop that feeds
+/// the scenario's steps in as scripted input between the OS model's own events.
+struct ScenarioDriver {
+    let scenario: Scenario
+    let sim: Simulator<DeviceEvent>
+
+    /// Creates the engine for `scenario`: its seed, its start, and a horizon a day past its end.
+    init(scenario: Scenario, traceEnabled: Bool) {
+        self.scenario = scenario
+        let limits = SimulationLimits(maxEvents: 2_000_000, horizon: scenario.endInstant + .days(1))
+        sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: traceEnabled)
+    }
+
+    /// Runs to the scenario's end: each step goes to `apply` (after a `step` trace record), every
+    /// other event to `handle`.
+    func run(apply: (ScenarioStep) -> Void, handle: (DeviceEvent) -> Void) throws {
+        sim.trace.record(
+            at: sim.now, subsystem: "scenario", kind: "run.start", cause: -1,
+            details: [
+                TraceDetail("scenario", scenario.id), TraceDetail("profile", scenario.profile.rawValue),
+                TraceDetail("seed", String(scenario.seed)),
+            ])
+        for (index, step) in scenario.steps.enumerated() {
+            sim.schedule(.input(Int32(index)), at: step.at, priority: .input, cause: -1)
+        }
+        try sim.run(until: scenario.endInstant) { sim, event in
+            if case .input(let index) = event {
+                let step = scenario.steps[Int(index)]
+                sim.trace.record(
+                    at: sim.now, subsystem: "scenario", kind: "step", cause: -1,
+                    details: [TraceDetail("action", step.action.name), TraceDetail("pointer", step.pointer.description)])
+                apply(step)
+            } else {
+                handle(event)
+            }
+        }
+        sim.trace.record(at: sim.now, subsystem: "scenario", kind: "run.end", cause: -1)
+    }
+
+    /// The parameters every platform prints first.
+    var commonParameters: [(key: String, value: String)] {
+        [
+            ("seed", String(scenario.seed)), ("platform", scenario.platform.rawValue),
+            ("pluginProfile", scenario.profile.rawValue), ("timeZone", scenario.zone.identifier),
+            ("gapPolicy", GapPolicy.shiftForward.rawValue), ("foldPolicy", FoldPolicy.earlier.rawValue),
+        ]
+    }
+}

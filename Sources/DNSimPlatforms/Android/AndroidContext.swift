@@ -54,6 +54,15 @@ public struct AndroidContext<App: AndroidApplication> {
         return try body(&system.storage)
     }
 
+    /// Reads and writes the app's device-protected storage
+    /// (`createDeviceProtectedStorageContext()`), readable before the first unlock (A33).
+    public func withDeviceProtectedStorage<R>(_ body: (inout App.Storage) throws -> R) rethrows -> R {
+        try body(&system.deviceProtectedStorage)
+    }
+
+    /// Whether credential-encrypted storage is unlocked (`UserManager.isUserUnlocked()`).
+    public var isUserUnlocked: Bool { system.isUnlockedSinceBoot }
+
     /// Writes a line to the trace as the app (`Log.i`), for the app's own decisions.
     @discardableResult
     public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {

@@ -57,8 +57,10 @@ public final class AndroidSystem<App: AndroidApplication> {
     public internal(set) var exactAlarmGranted: Bool
     /// Whether POST_NOTIFICATIONS is granted (API 33+).
     public internal(set) var postNotificationsGranted: Bool
-    /// The app's persistent storage.
+    /// The app's persistent storage (credential-encrypted: locked until the first unlock, A33).
     var storage: App.Storage
+    /// The app's device-protected storage: readable in Direct Boot, before the first unlock (A33).
+    var deviceProtectedStorage: App.Storage
     /// The app's persistent storage as it is now, for inspection by reports (not an app port).
     public var storageSnapshot: App.Storage { storage }
     /// The installed build of the app.
@@ -110,6 +112,7 @@ public final class AndroidSystem<App: AndroidApplication> {
         }
         postNotificationsGranted = profile.apiLevel < 33 ? true : parameters.postNotificationsGranted
         storage = App.emptyStorage()
+        deviceProtectedStorage = App.emptyStorage()
     }
 
     /// The context handed to the app: its view of the OS.

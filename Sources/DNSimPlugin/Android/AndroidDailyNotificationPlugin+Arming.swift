@@ -95,6 +95,10 @@ extension AndroidDailyNotificationPlugin {
             let dateText = intent.extra(NotificationExtraKey.localDate), let date = LocalDate(parsing: dateText),
             let planned = intent.extra(NotificationExtraKey.plannedWallMillis).flatMap({ Int64($0) })
         else { return }
+        if mirrorsToDeviceProtectedStorage && !context.isUserUnlocked {
+            deliverBeforeUnlock(slotID: slotID, date: date, planned: planned, context: context)
+            return
+        }
         do {
             let next = try context.withStorage { store -> PluginStore.Slot? in
                 guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return nil }

@@ -82,6 +82,7 @@ extension AndroidDailyNotificationPlugin {
     /// occurrence computed from its wall time in the current zone. Re-arming an armed slot
     /// replaces its alarm (A12), so running this any number of times leaves one alarm per slot.
     func reconcile(context: Context, reason: String) {
+        mergeDeviceProtectedHistory(context: context)
         rearmAll(context: context, reason: reason, recomputeFromWallTime: true)
     }
 
@@ -134,6 +135,7 @@ extension AndroidDailyNotificationPlugin {
                     + missed.map { TraceDetail("occurrence", $0) })
         }
         for slot in slots { arm(slot, context: context) }
+        mirrorSchedule(context: context)
         context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", String(slots.count))])
     }
 }

@@ -58,6 +58,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         } catch {
             return .storageUnavailable
         }
+        mirrorSchedule(context: context)
         context.log(
             "schedule.accepted",
             [TraceDetail("slot", id), TraceDetail("time", time.description), TraceDetail("localDate", date.description)])
@@ -115,6 +116,8 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         switch intent.action {
         case AndroidPluginBuild.notifyAction:
             deliver(intent, context: context)
+        case AndroidIntent.lockedBootCompleted where mirrorsToDeviceProtectedStorage && !context.isUserUnlocked:
+            rearmFromDeviceProtectedStorage(context: context)
         case AndroidIntent.bootCompleted, AndroidIntent.lockedBootCompleted:
             switch profile {
             case .asFound: rearmFutureOnly(context: context)

@@ -201,11 +201,8 @@ struct IOSBackgroundTaskTests {
         device.system.reboot(offFor: .minutes(10))  // off +1h00 … +1h10
         try device.run(for: .days(2))
         #expect(device.system.isPoweredOn)
-        withKnownIssue(
-            "IOSSystem+BackgroundTasks.swift launchTask returns while the device is off after clearing launchEvent, and finishBoot never calls replanTasks, so the request stays pending but never launches (I19)"
-        ) {
-            #expect(device.recorder.taskRuns.count == 1)
-        }
+        #expect(device.recorder.taskRuns.count == 1)
+    
         #expect(device.pendingTasks.count + device.recorder.taskRuns.count == 1)
     }
 

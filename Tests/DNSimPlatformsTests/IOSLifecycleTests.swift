@@ -79,6 +79,37 @@ struct IOSLifecycleTests {
         #expect(device.recorder.launches == [.user, .user])
     }
 
+    @Test("I13: a change queued for a suspended app is delivered when the system runs it for a background task")
+    func i13QueuedDeliveredOnBackgroundRun() throws {
+        let device = IOSDevice(
+            parameters: .with {
+                $0.refreshRunPercent = 100
+                $0.refreshDelayMin = .minutes(5)
+                $0.refreshDelayMax = .minutes(5)
+            })
+        device.submit(earliest: device.context.now())
+        device.system.setTimeZone(zone("Asia/Tokyo"))
+        #expect(device.rules("timeChange.queued") == ["I13"])
+        try device.run(for: .minutes(10))
+        #expect(device.recorder.taskRuns.count == 1, "the suspended app ran again, in the background")
+        #expect(device.recorder.timeChanges == [.timeZone])
+    
+    }
+
+    @Test("S16: with timeIntervalSurvivesReboot false a one-shot interval request is lost at reboot; calendar and repeating ones stay")
+    func s16TimeIntervalLostAtReboot() throws {
+        let device = IOSDevice(parameters: .with { $0.timeIntervalSurvivesReboot = false })
+        device.add(.interval("once", seconds: 7200))
+        device.add(.interval("every", seconds: 3600, repeats: true))
+        device.add(.calendar("cal", date: "2026-03-10", hour: 12, minute: 0, repeats: false))
+        device.system.reboot(offFor: .minutes(5))
+        #expect(device.pendingIDs == ["every", "cal"])
+        #expect(device.identifiers("request.removed") == ["once"])
+        try device.run(until: at("2026-03-10T13:00:00Z"))
+        #expect(device.deliveryTimes("once").isEmpty)
+        #expect(device.deliveryTimes("cal") == [at("2026-03-10T12:00:00Z")])
+    }
+
     // MARK: - I22: no boot hook
 
     @Test("I22: no app code runs at boot; a reboot shows only as a reset uptime at the next launch")

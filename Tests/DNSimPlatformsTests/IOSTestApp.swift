@@ -187,6 +187,7 @@ struct IOSDevice {
     }
 
     /// Submits a request and returns the error it threw, if any.
+    @discardableResult
     func submit(_ identifier: String = IOSDevice.refreshID, kind: IOSBackgroundTaskRequest.Kind = .appRefresh, earliest: SimInstant?)
         -> IOSBackgroundTaskError?
     {

@@ -76,6 +76,9 @@ extension IOSSystem {
         let record = trace("ios.bgtask", "task.launched", rule: .i15, details)
         if process == nil {
             startProcess(reason: .backgroundTask, cause: record)
+        } else if appState == .suspended {
+            appState = .background
+            deliverQueuedTimeChanges()  // I13: queued until the app runs again
         }
         if appState != .foreground { appState = .background }
         guard let process else { return }

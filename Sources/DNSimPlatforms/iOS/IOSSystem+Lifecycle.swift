@@ -88,6 +88,7 @@ extension IOSSystem {
         trace("ios.power", "device.booted", rule: .i22)
         handleMissedWhileOff(offSince: offSince ?? sim.now)
         offSince = nil
+        replanTasks()  // I19: pending requests survive; launches due while off are planned again
     }
 
     /// The app is updated: the process ends; pending requests survive (I10).
@@ -145,7 +146,7 @@ extension IOSSystem {
         }
     }
 
-    private func deliverQueuedTimeChanges() {
+    func deliverQueuedTimeChanges() {
         let queued = queuedTimeChanges
         queuedTimeChanges.removeAll()
         for change in queued { process?.timeChanged(change, context: context) }

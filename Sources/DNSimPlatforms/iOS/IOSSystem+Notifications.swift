@@ -81,6 +81,17 @@ extension IOSSystem {
             guard let time = LocalTime(hour: components.hour, minute: components.minute) else { return nil }
             var date = components.date ?? zone.localDateTime(at: wallAfter).date
             for _ in 0..<3 {
+                switch zone.resolve(LocalDateTime(date: date, time: time)) {
+                case .gap, .fold:
+                    trace(
+                        "ios.notifications", "trigger.ambiguousLocalTime", rule: .i5,
+                        details(of: request) + [
+                            TraceDetail("localDate", date.description),
+                            TraceDetail("gapPolicy", parameters.nonexistentTimePolicy.rawValue),
+                            TraceDetail("foldPolicy", parameters.repeatedTimePolicy.rawValue),
+                        ])
+                case .unique: break
+                }
                 if let wall = zone.instant(
                     for: LocalDateTime(date: date, time: time), gap: parameters.nonexistentTimePolicy,
                     fold: parameters.repeatedTimePolicy),
@@ -100,7 +111,11 @@ extension IOSSystem {
         var at = fire
         if parameters.deliveryDriftMillis > 0 {
             var rng = sim.randomStream("ios.drift.\(entry.serial).\(fire.millisecondsSinceEpoch)")
-            at = at + .milliseconds(rng.next(in: -parameters.deliveryDriftMillis...parameters.deliveryDriftMillis))
+            let drift = rng.next(in: -parameters.deliveryDriftMillis...parameters.deliveryDriftMillis)
+            at = at + .milliseconds(drift)
+            trace(
+                "ios.notifications", "delivery.drift", rule: .i12, cause: cause,
+                details(of: entry.request) + [TraceDetail("driftMillis", String(drift))])
         }
         return sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: max(at, sim.now), cause: cause)
     }
@@ -134,7 +149,9 @@ extension IOSSystem {
             deliveredIdentifiers.append((entry.request.identifier, entry.request, sim.now))
         }
         if entry.request.trigger.repeats {
-            pending[index].nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: sim.now)
+            // The next occurrence follows the nominal one, wherever drift put this delivery.
+            let after = max(sim.now, entry.nextFire ?? sim.now)
+            pending[index].nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: after)
             pending[index].dueEvent = schedule(pending[index], cause: record)
         } else {
             pending.remove(at: index)
@@ -160,6 +177,7 @@ extension IOSSystem {
                 }
             case .deliverAtBoot:
                 if let index = pending.firstIndex(where: { $0.serial == entry.serial }) {
+                    if let handle = pending[index].dueEvent { sim.cancel(handle) }
                     pending[index].dueEvent = sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: sim.now)
                 }
             }

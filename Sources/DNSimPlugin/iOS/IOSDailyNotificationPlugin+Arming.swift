@@ -54,6 +54,23 @@ extension IOSDailyNotificationPlugin {
         return profile == .corrected ? max(1, min(build.windowDays, budget / slots)) : build.windowDays
     }
 
+    /// Arms every slot's window together: first removes the plugin's pending requests that fall
+    /// outside the current windows (a window shrinks when slots or other requests are added),
+    /// then adds what is missing, so the total never passes 64 (I1).
+    func armAll(context: Context) {
+        let slots = context.withStorage { $0.core.slots }
+        let days = windowDays(context: context)
+        let wanted = Set(slots.flatMap { windowRequests(for: $0, context: context, days: days).map(\.identifier) })
+        var pendingIDs: [String] = []
+        context.notificationCenter.getPendingNotificationRequests { pendingIDs = $0.map(\.identifier) }
+        let surplus = pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains($0) }
+        if !surplus.isEmpty {
+            context.notificationCenter.removePendingNotificationRequests(withIdentifiers: surplus)
+            context.withStorage { store in store.armedIdentifiers.removeAll { surplus.contains($0) } }
+        }
+        for slot in slots { arm(slot, context: context) }
+    }
+
     /// Adds a slot's window requests that are not already pending.
     func arm(_ slot: PluginStore.Slot, context: Context) {
         var pendingIDs: Set<String> = []

@@ -127,14 +127,10 @@ extension IOSDailyNotificationPlugin {
                 "missed.reported",
                 [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
         }
-        // Requests of slots that no longer exist are stale.
-        let wanted = Set(slots.map { IOSPluginBuild.requestPrefix + $0.id + "-" })
-        let stale = pendingIDs.filter { id in id.hasPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains { id.hasPrefix($0) } }
-        if !stale.isEmpty { context.notificationCenter.removePendingNotificationRequests(withIdentifiers: Array(stale).sorted()) }
-        for slot in slots { arm(slot, context: context) }
-        var pendingTasks: [IOSBackgroundTaskRequest] = []
-        context.taskScheduler.getPendingTaskRequests { pendingTasks = $0 }
-        if pendingTasks.isEmpty { submitRefresh(context: context) }
+        armAll(context: context)
+        // Submitting again replaces a pending request (I14), so this is idempotent and keeps the
+        // earliestBeginDate at the next slot's T–lead.
+        submitRefresh(context: context)
         context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("slots", String(slots.count))])
     }
 }

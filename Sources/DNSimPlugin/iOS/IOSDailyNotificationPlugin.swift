@@ -66,7 +66,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             }
         }
         context.log("schedule.accepted", [TraceDetail("slot", id), TraceDetail("time", time.description)])
-        arm(slot, context: context)
+        if profile == .corrected { armAll(context: context) } else { arm(slot, context: context) }
         submitRefresh(context: context)
         return nil
     }

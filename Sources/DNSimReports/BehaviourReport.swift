@@ -58,6 +58,15 @@ public enum BehaviourReport {
             }
         }
 
+        let f = result.freshness
+        out += "\n## Freshness\n\n| figure | value |\n|---|---:|\n"
+        out += "| prefetch attempts | \(f.prefetchAttempts) |\n| new content (200) | \(f.prefetchSuccesses) |\n"
+        out += "| not modified (304) | \(f.prefetchNotModified) |\n| timeouts (12 s) | \(f.prefetchTimeouts) |\n"
+        out += "| other failures | \(f.prefetchFailures) |\n"
+        out += "| hit rate at T–lead | \(f.hitRatePercent.map { "\($0)%" } ?? "—") (\(f.prefetchHitsAtTLead) of \(f.occurrencesPlanned)) |\n"
+        out += "| deliveries: fresh / cached / static | \(f.deliveriesFresh) / \(f.deliveriesCached) / \(f.deliveriesStatic) |\n"
+        out += "| stale deliveries (older than TTL) | \(f.staleDeliveries) |\n"
+        out += "| content age at fire: max / mean ms | \(f.maxContentAgeMs.map { String($0) } ?? "—") / \(f.meanContentAgeMs.map { String($0) } ?? "—") |\n"
         out += "\n## Timeline\n\n" + MermaidTimeline.render(result) + "\n"
 
         out += "## OS rules touched\n\n"

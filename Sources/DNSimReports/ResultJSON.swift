@@ -8,9 +8,12 @@ import DNSimScenario
 /// - 1: `formatVersion`, `dnsimVersion`, `scenario`, `parameters`, `deliveries`, `missed`,
 ///   `skipped`, `suppressed`, `errors`, `expectations`, `summary`. Instants are ISO-8601 with
 ///   the device zone's offset; durations are integer milliseconds.
+/// - 2: adds `freshness` (prefetch outcomes, hit rate at T–lead, fresh / cached / static / stale
+///   deliveries, content age) and, in each delivery's `content`, `version` and `ageMs` (`null`
+///   for the static template). Nothing was removed or renamed.
 public enum ResultJSON {
     /// The current `formatVersion`. Bump it for any change a consumer could notice.
-    public static let formatVersion: Int64 = 1
+    public static let formatVersion: Int64 = 2
 
     /// The JSON value of a run.
     public static func value(_ result: RunResult) -> JSONValue {
@@ -36,6 +39,7 @@ public enum ResultJSON {
                 ),
                 ("parameters", .object(parameters)),
                 ("deliveries", .array(result.deliveries.map { delivery(result, $0) })),
+                ("freshness", freshness(result.freshness)),
                 ("missed", .array(result.missed.map { occurrence(result, $0) })),
                 ("skipped", .array(result.skipped.map { occurrence(result, $0) })),
                 ("suppressed", .array(result.suppressed.map { occurrence(result, $0) })),
@@ -93,7 +97,35 @@ public enum ResultJSON {
                 ("plannedAt", d.plannedAt.map { .string(result.iso($0)) } ?? .null),
                 ("deliveredAt", .string(result.iso(d.deliveredAt))),
                 ("latenessMs", d.latenessMs.map { .integer($0) } ?? .null),
-                ("content", .object(JSONObject([("title", .string(d.title)), ("body", .string(d.body))]))),
+                (
+                    "content",
+                    .object(
+                        JSONObject([
+                            ("title", .string(d.title)), ("body", .string(d.body)),
+                            ("version", d.contentVersion.map { .integer(Int64($0)) } ?? .null),
+                            ("ageMs", d.contentFetchedAt.map { .integer((d.deliveredAt - $0).milliseconds) } ?? .null),
+                        ]))
+                ),
+            ]))
+    }
+
+    private static func freshness(_ f: FreshnessMetrics) -> JSONValue {
+        .object(
+            JSONObject([
+                ("prefetchAttempts", .integer(Int64(f.prefetchAttempts))),
+                ("prefetchSuccesses", .integer(Int64(f.prefetchSuccesses))),
+                ("prefetchNotModified", .integer(Int64(f.prefetchNotModified))),
+                ("prefetchTimeouts", .integer(Int64(f.prefetchTimeouts))),
+                ("prefetchFailures", .integer(Int64(f.prefetchFailures))),
+                ("occurrencesPlanned", .integer(Int64(f.occurrencesPlanned))),
+                ("prefetchHitsAtTLead", .integer(Int64(f.prefetchHitsAtTLead))),
+                ("hitRatePercent", f.hitRatePercent.map { .integer(Int64($0)) } ?? .null),
+                ("deliveriesFresh", .integer(Int64(f.deliveriesFresh))),
+                ("deliveriesCached", .integer(Int64(f.deliveriesCached))),
+                ("deliveriesStatic", .integer(Int64(f.deliveriesStatic))),
+                ("staleDeliveries", .integer(Int64(f.staleDeliveries))),
+                ("maxContentAgeMs", f.maxContentAgeMs.map { .integer($0) } ?? .null),
+                ("meanContentAgeMs", f.meanContentAgeMs.map { .integer($0) } ?? .null),
             ]))
     }
 

@@ -13,6 +13,10 @@ public enum TextSummary {
         out += "  \(s.title)\n"
         out += "  shown \(result.deliveries.count), missed \(result.missed.count), suppressed \(result.suppressed.count),"
         out += " plugin-reported missed \(result.pluginReportedMissed), errors \(result.errors.count)\n"
+        let f = result.freshness
+        out += "  freshness: prefetch \(f.prefetchAttempts) (200: \(f.prefetchSuccesses), 304: \(f.prefetchNotModified),"
+        out += " timeouts: \(f.prefetchTimeouts), failures: \(f.prefetchFailures)), hit rate \(f.hitRatePercent.map { "\($0)%" } ?? "—"),"
+        out += " fresh/cached/static \(f.deliveriesFresh)/\(f.deliveriesCached)/\(f.deliveriesStatic), stale \(f.staleDeliveries)\n"
         for d in result.deliveries {
             let late = d.latenessMs.map { " (\($0) ms late)" } ?? " (unplanned)"
             out += "  delivered \(d.slot) \(d.localDate) at \(result.iso(d.deliveredAt))\(late)\n"

@@ -270,8 +270,8 @@ struct CLITests {
         #expect(run.stdout.hasSuffix("}\n"))
         let document = try JSONParser.parse(run.stdout)
         let root = try #require(document.objectValue)
-        #expect(document["formatVersion"] == 1)
-        for key in Self.topLevelKeys {
+        #expect(document["formatVersion"] == 2)
+        for key in Self.topLevelKeys + ["freshness"] {
             #expect(root[key] != nil, "no top-level \(key)")
         }
         for key in ["deliveries", "missed", "skipped", "suppressed", "errors", "expectations"] {
@@ -288,6 +288,8 @@ struct CLITests {
             }
             #expect(object["latenessMs"]?.int64Value != nil)
             #expect(object["content"]?["title"]?.stringValue != nil)
+            // formatVersion 2: the content's version and age, null for the static template.
+            #expect(object["content"]?["version"] != nil && object["content"]?["ageMs"] != nil)
         }
         let expectations = try #require(document["expectations"]?.arrayValue)
         #expect(!expectations.isEmpty)

@@ -30,6 +30,13 @@ public struct AndroidContext<App: AndroidApplication> {
         sdkInt >= 30 ? system.processExitReasons : nil
     }
 
+    /// The HTTP client, through the device's network (none in Doze outside a window, A37).
+    public var httpClient: HTTPClientPort {
+        HTTPClientPort(
+            server: system.contentServer, now: system.sim.now, online: system.hasUsableNetwork, trace: system.sim.trace,
+            streams: system.sim.random, cause: system.sim.trace.lastID)
+    }
+
     /// The WorkManager instance.
     public var workManager: AndroidWorkManagerPort<App> { AndroidWorkManagerPort(system: system) }
 

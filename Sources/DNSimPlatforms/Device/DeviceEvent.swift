@@ -11,6 +11,8 @@ public enum DeviceEvent: Sendable, Equatable {
     case android(AndroidEvent)
     /// An event owned by the iOS model.
     case ios(IOSEvent)
+    /// An event owned by the Electron model.
+    case electron(ElectronEvent)
 }
 
 /// Events that the iOS model schedules for itself.
@@ -23,6 +25,16 @@ public enum IOSEvent: Sendable, Equatable {
     case taskEnd(serial: Int32)
     /// The device finishes booting.
     case bootFinished
+}
+
+/// Events that the Electron model schedules for itself.
+public enum ElectronEvent: Sendable, Equatable {
+    /// The app timer (`setTimeout`) with this id is due.
+    case timerDue(id: Int32)
+    /// The machine finishes booting; the login screen is up, no user session yet (E2).
+    case bootFinished
+    /// The user logs in (scheduled when a reboot step says when, E2).
+    case userLogin
 }
 
 /// Events that the Android model schedules for itself.

@@ -26,6 +26,13 @@ public struct IOSContext<App: IOSApplication> {
     /// Whether `NWPathMonitor` reports a usable path.
     public var hasNetwork: Bool { system.isNetworkAvailable }
 
+    /// `URLSession`, through the device's network.
+    public var httpClient: HTTPClientPort {
+        HTTPClientPort(
+            server: system.contentServer, now: system.sim.now, online: system.isNetworkAvailable, trace: system.sim.trace,
+            streams: system.sim.random, cause: system.sim.trace.lastID)
+    }
+
     /// Reads and writes the app's sandbox data.
     public func withStorage<R>(_ body: (inout App.Storage) throws -> R) rethrows -> R {
         try body(&system.storage)

@@ -39,7 +39,7 @@ public struct IOSParameters: Sendable, Hashable {
     public var refreshDelayMin = SimDuration.minutes(5)
     /// Most delay after earliestBeginDate before a refresh runs (I15).
     public var refreshDelayMax = SimDuration.hours(4)
-    /// Chance (percent) of running when the user has not opened the app for a week (usage shaping).
+    /// Chance (percent), at most, of running when the user has not opened the app for a week (usage shaping).
     public var unusedAppRefreshRunPercent = 20
     /// The refresh task budget (I16; S20's 30 s).
     public var refreshBudget = SimDuration.seconds(30)

@@ -45,7 +45,9 @@ extension IOSSystem {
     private func planLaunch(of entry: TaskRequest, cause: Int32) -> EventHandle? {
         var rng = sim.randomStream("ios.bgtask.\(entry.serial)")
         let unused = lastUserLaunch.map { sim.now - $0 > .days(7) } ?? true
-        let percent = unused ? parameters.unusedAppRefreshRunPercent : parameters.refreshRunPercent
+        // Usage shaping lowers the chance for an app the user has not opened in a week; it never raises it.
+        let percent = unused
+            ? min(parameters.refreshRunPercent, parameters.unusedAppRefreshRunPercent) : parameters.refreshRunPercent
         guard rng.chance(UInt64(max(0, percent)), in: 100) else {
             trace("ios.bgtask", "request.willNotRun", rule: .i15, cause: cause, [TraceDetail("identifier", entry.request.identifier)])
             return nil

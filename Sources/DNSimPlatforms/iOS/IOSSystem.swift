@@ -73,6 +73,8 @@ public final class IOSSystem<App: IOSApplication> {
     public internal(set) var backgroundAppRefreshEnabled = true
     /// Whether the device has network.
     public internal(set) var isNetworkAvailable = true
+    /// The plugin's content server, reached through ``IOSContext/httpClient``.
+    public var contentServer: ContentServer?
     /// When the user last opened the app.
     public internal(set) var lastUserLaunch: SimInstant?
 

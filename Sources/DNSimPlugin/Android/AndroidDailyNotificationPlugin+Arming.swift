@@ -30,6 +30,10 @@ extension AndroidDailyNotificationPlugin {
     /// occurrences of one slot never share one.
     func operation(for slot: PluginStore.Slot, occurrence: Occurrence) -> AndroidPendingIntent {
         let lane = Int(((occurrence.localDate.daysSinceEpoch % Int64(build.rollingWindowDays)) + Int64(build.rollingWindowDays)) % Int64(build.rollingWindowDays))
+        // Content is rendered into the alarm when it is armed (seed 004: render before arming),
+        // unless it would already be stale at the occurrence (then the static template is armed).
+        let verdict = build.freshness.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt)
+        let content = verdict == .fresh || !FreshnessPolicy.enforcesTTL(profile) ? slot.contentExtras : []
         return AndroidPendingIntent(
             requestCode: Self.requestCode(slot: slot, lane: lane),
             intent: AndroidIntent(
@@ -38,7 +42,7 @@ extension AndroidDailyNotificationPlugin {
                     AndroidExtra(NotificationExtraKey.slot, slot.id),
                     AndroidExtra(NotificationExtraKey.localDate, occurrence.localDate.description),
                     AndroidExtra(NotificationExtraKey.plannedWallMillis, String(occurrence.runAt)),
-                ]))
+                ] + content.map { AndroidExtra($0.0, $0.1) }))
     }
 
     /// Every PendingIntent a slot can own (for cancelling and probing).
@@ -56,10 +60,19 @@ extension AndroidDailyNotificationPlugin {
 
     /// Arms a slot's rolling window: exact alarms when permitted, else the windowed fallback.
     @discardableResult
-    func arm(_ slot: PluginStore.Slot, context: Context) -> PluginError? {
+    func arm(_ slot: PluginStore.Slot, context: Context, prefetch: Bool = true) -> PluginError? {
         let alarms = context.alarmManager
         let exact = alarms.canScheduleExactAlarms()
         for occurrence in window(of: slot, zone: context.timeZone) {
+            if profile == .directive,
+                build.freshness.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt) == .stale
+            {
+                // Seed 004 §4 as written: "(T − fetchedAt) > ttl → skip arming".
+                context.log(
+                    "occurrence.notArmed",
+                    [TraceDetail("slot", slot.id), TraceDetail("localDate", occurrence.localDate.description), TraceDetail("why", "stale at T")])
+                continue
+            }
             let operation = operation(for: slot, occurrence: occurrence)
             if exact {
                 do {
@@ -75,7 +88,7 @@ extension AndroidDailyNotificationPlugin {
                 alarms.setWindow(.rtcWakeup, occurrence.runAt, 600_000, operation)
             }
         }
-        enqueuePrefetch(for: slot, context: context)
+        if prefetch { enqueuePrefetch(for: slot, context: context) }
         let mode = exact ? "exact" : profile == .directive ? "windowed±10m" : "windowed+10m"
         context.log(
             "armed",
@@ -118,13 +131,22 @@ extension AndroidDailyNotificationPlugin {
                         gap = gap.adding(days: 1)
                     }
                 }
-                context.notify(
-                    id: slot.requestCode, title: slot.title, body: slot.body,
-                    extras: [
-                        AndroidExtra(NotificationExtraKey.slot, slotID), AndroidExtra(NotificationExtraKey.localDate, dateText),
-                        AndroidExtra(NotificationExtraKey.plannedWallMillis, String(planned)),
-                    ])
-                store.history.append(.init(slot: slotID, localDate: date, status: .delivered))
+                let content = contentToShow(intent, planned: planned, context: context)
+                if content == nil {
+                    store.history.append(.init(slot: slotID, localDate: date, status: .skipped))
+                    telemetry("skipped", slot: slotID, date: date, planned: planned, context: context, extra: [TraceDetail("why", "stale at fire")])
+                } else {
+                    let version = content?.first { $0.key == NotificationExtraKey.contentVersion }?.value
+                    context.notify(
+                        id: slot.requestCode, title: slot.title,
+                        body: version.map { slot.body.isEmpty ? "[content v\($0)]" : slot.body + " [content v\($0)]" } ?? slot.body,
+                        extras: [
+                            AndroidExtra(NotificationExtraKey.slot, slotID), AndroidExtra(NotificationExtraKey.localDate, dateText),
+                            AndroidExtra(NotificationExtraKey.plannedWallMillis, String(planned)),
+                        ] + (content ?? []))
+                    store.history.append(.init(slot: slotID, localDate: date, status: .delivered))
+                    telemetry("shown", slot: slotID, date: date, planned: planned, context: context)
+                }
                 slot.nextLocalDate = date
                 slot.nextRunAt = planned
                 slot = rolledOver(slot, context: context)

@@ -11,7 +11,9 @@ extension AndroidDailyNotificationPlugin {
     func enqueuePrefetch(for slot: PluginStore.Slot, context: Context) {
         guard build.prefetchLeadMinutes > 0 else { return }
         let lead = Int64(build.prefetchLeadMinutes) * 60_000
-        let delay = max(0, slot.nextRunAt - lead - context.currentTimeMillis())
+        let delay = slot.nextRunAt - lead - context.currentTimeMillis()
+        // A single attempt at T–lead: once T–lead has passed, this occurrence gets none.
+        guard delay > 0 else { return }
         context.workManager.enqueueUniqueWork(
             "prefetch-\(slot.id)", .replace,
             AndroidWorkRequest(
@@ -28,20 +30,29 @@ extension AndroidDailyNotificationPlugin {
         guard work.request.worker == Self.prefetchWorker,
             let slotID = work.request.inputData.first(where: { $0.key == NotificationExtraKey.slot })?.value
         else { return AndroidWorkOutcome(.failure) }
-        guard context.hasUsableNetwork else {
-            context.log("prefetch.failed", [TraceDetail("slot", slotID), TraceDetail("why", "no network")])
+        let localDate = work.request.inputData.first { $0.key == NotificationExtraKey.localDate }?.value ?? ""
+        guard let etag = try? context.withStorage({ store in store.slots.first { $0.id == slotID }.map { $0.contentETag } }) else {
+            context.log("prefetch.failed", [TraceDetail("slot", slotID), TraceDetail("why", "storage locked or slot gone")])
             return AndroidWorkOutcome(.failure)
         }
-        let now = context.currentTimeMillis()
-        do {
-            try context.withStorage { store in
-                if let index = store.slots.firstIndex(where: { $0.id == slotID }) { store.slots[index].contentFetchedAt = now }
+        // One attempt (seed 004: "no retries inside lead"): a failure is final for this occurrence.
+        let (result, took) = context.httpClient.fetchContent(ifNoneMatch: etag)
+        context.log(
+            "prefetch.result",
+            [TraceDetail("slot", slotID), TraceDetail("localDate", localDate), TraceDetail("result", result.name)])
+        guard result.isSuccess else { return AndroidWorkOutcome(.failure, runTime: took) }
+        let now = context.currentTimeMillis() + took.milliseconds
+        let slot = try? context.withStorage { store -> PluginStore.Slot? in
+            guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return nil }
+            if case .content(let version, let newTag) = result {
+                store.slots[index].apply(version: version, etag: newTag, fetchedAt: now)
+            } else {
+                store.slots[index].apply(version: nil, etag: nil, fetchedAt: now)
             }
-        } catch {
-            context.log("prefetch.failed", [TraceDetail("slot", slotID), TraceDetail("why", "storage locked")])
-            return AndroidWorkOutcome(.failure)
+            return store.slots[index]
         }
-        context.log("prefetch.succeeded", [TraceDetail("slot", slotID)])
-        return AndroidWorkOutcome(.success)
+        // Re-arm with the fresh content before T (same PendingIntents: the alarms are replaced).
+        if let slot { arm(slot, context: context, prefetch: false) }
+        return AndroidWorkOutcome(.success, runTime: took)
     }
 }

@@ -10,8 +10,10 @@ public struct AndroidPluginBuild: Sendable, Hashable {
     public var directBootAware: Bool
     /// The app's targetSdkVersion.
     public var targetSdk: Int
+    /// The freshness rules (T–lead, TTL-at-fire, stale action).
+    public var freshness: FreshnessPolicy
     /// Minutes before each slot at which content is prefetched (seed 004 T–lead); 0 turns it off.
-    public var prefetchLeadMinutes: Int = 5
+    public var prefetchLeadMinutes: Int { freshness.prefetchLeadMinutes }
     /// `corrected`'s missed-occurrence policy: an occurrence found passed by at most this many
     /// minutes (a clock correction racing the alarm) is still delivered, late and
     /// once; an older one is reported missed in one collapsed report and not posted.
@@ -22,8 +24,12 @@ public struct AndroidPluginBuild: Sendable, Hashable {
     public var rollingWindowDays: Int { profile == .asFound ? 1 : 2 }
 
     /// Creates a build.
-    public init(profile: PluginProfile, bootReceiver: Bool = true, directBootAware: Bool = false, targetSdk: Int = 34) {
+    public init(
+        profile: PluginProfile, bootReceiver: Bool = true, directBootAware: Bool = false, targetSdk: Int = 34,
+        freshness: FreshnessPolicy? = nil
+    ) {
         self.profile = profile
+        self.freshness = freshness ?? FreshnessPolicy.default(for: profile)
         self.bootReceiver = bootReceiver
         self.directBootAware = directBootAware
         self.targetSdk = targetSdk

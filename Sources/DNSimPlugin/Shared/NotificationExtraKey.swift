@@ -7,4 +7,8 @@ public enum NotificationExtraKey {
     public static let localDate = "localDate"
     /// The wall-clock ms the plugin armed the occurrence for.
     public static let plannedWallMillis = "plannedWallMillis"
+    /// The content version rendered into the notification, when there is fetched content.
+    public static let contentVersion = "contentVersion"
+    /// When that content was fetched (wall ms).
+    public static let contentFetchedAt = "contentFetchedAt"
 }

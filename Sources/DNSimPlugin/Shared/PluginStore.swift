@@ -21,16 +21,46 @@ public struct PluginStore: Sendable {
         public var requestCode: Int
         /// When the content shown for this slot was last fetched (wall ms), if ever.
         public var contentFetchedAt: Int64? = nil
+        /// The fetched content's version, if any.
+        public var contentVersion: Int? = nil
+        /// The fetched content's ETag, sent as `If-None-Match`.
+        public var contentETag: String? = nil
+
+        /// The body rendered before arming (seed 004: no delivery-time mutation).
+        public var renderedBody: String {
+            contentVersion.map { body.isEmpty ? "[content v\($0)]" : body + " [content v\($0)]" } ?? body
+        }
+
+        /// The content extras of a fresh occurrence.
+        public var contentExtras: [StringPairLike] {
+            guard let contentVersion, let contentFetchedAt else { return [] }
+            return [
+                (NotificationExtraKey.contentVersion, String(contentVersion)),
+                (NotificationExtraKey.contentFetchedAt, String(contentFetchedAt)),
+            ]
+        }
+
+        /// Applies a fetch result: new content, or a 304 that re-validates the old.
+        public mutating func apply(version: Int?, etag: String?, fetchedAt: Int64) {
+            if let version { contentVersion = version }
+            if let etag { contentETag = etag }
+            contentFetchedAt = fetchedAt
+        }
     }
+
+    /// A key–value pair as a tuple, turned into the platform's extra type by each side.
+    public typealias StringPairLike = (String, String)
 
     /// What happened to one occurrence, as the plugin recorded it.
     public struct HistoryEntry: Sendable, Equatable {
-        /// Delivered or detected as missed.
+        /// Delivered, detected as missed, or deliberately skipped.
         public enum Status: String, Sendable {
             /// The plugin posted the notification.
             case delivered
             /// The plugin found the occurrence had passed without delivery.
             case missed
+            /// The plugin chose not to deliver it (stale content, seed 004 TTL-at-fire).
+            case skipped
         }
 
         /// The slot id.

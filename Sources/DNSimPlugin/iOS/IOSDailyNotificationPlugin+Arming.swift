@@ -21,25 +21,36 @@ extension IOSDailyNotificationPlugin {
             ]
         case .directive:
             // Seed 003: each next occurrence is the previous one + 24 h (S1), expressed as the
-            // local date and time of that instant.
-            return (0..<days).map { k in
-                let wall = SimInstant(millisecondsSinceEpoch: slot.nextRunAt + Int64(k) * 86_400_000)
-                let local = context.timeZone.localDateTime(at: wall)
-                return dated(slot, date: local.date, hour: local.time.hour, minute: local.time.minute)
+            // local date and time of that instant. Seed 004 §4: a stale occurrence is not armed.
+            return (0..<days).compactMap { k in
+                let runAt = slot.nextRunAt + Int64(k) * 86_400_000
+                let local = context.timeZone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt))
+                let verdict = build.freshness.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
+                if verdict == .stale { return nil }
+                return dated(slot, date: local.date, hour: local.time.hour, minute: local.time.minute, withContent: verdict == .fresh)
             }
         case .corrected:
-            return (0..<days).map { k in
-                dated(slot, date: slot.nextLocalDate.adding(days: k), hour: slot.time.hour, minute: slot.time.minute)
+            // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence:
+            // content only where it will still be fresh at T; otherwise the stale action.
+            return (0..<days).compactMap { k in
+                let date = slot.nextLocalDate.adding(days: k)
+                let runAt = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? 0
+                let verdict = build.freshness.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
+                if verdict == .stale && build.freshness.staleAction == .skip { return nil }
+                return dated(slot, date: date, hour: slot.time.hour, minute: slot.time.minute, withContent: verdict == .fresh)
             }
         }
     }
 
-    private func dated(_ slot: PluginStore.Slot, date: LocalDate, hour: Int, minute: Int) -> IOSNotificationRequest {
+    private func dated(
+        _ slot: PluginStore.Slot, date: LocalDate, hour: Int, minute: Int, withContent: Bool
+    ) -> IOSNotificationRequest {
         IOSNotificationRequest(
-            identifier: Self.identifier(slot: slot.id, date: date), title: slot.title, body: slot.body,
+            identifier: Self.identifier(slot: slot.id, date: date), title: slot.title,
+            body: withContent ? slot.renderedBody : slot.body,
             userInfo: [
                 StringPair(NotificationExtraKey.slot, slot.id), StringPair(NotificationExtraKey.localDate, date.description),
-            ],
+            ] + (withContent ? slot.contentExtras.map { StringPair($0.0, $0.1) } : []),
             trigger: .calendar(IOSDateComponents(date: date, hour: hour, minute: minute), timeZone: nil, repeats: false))
     }
 
@@ -73,11 +84,14 @@ extension IOSDailyNotificationPlugin {
 
     /// Adds a slot's window requests that are not already pending.
     func arm(_ slot: PluginStore.Slot, context: Context) {
-        var pendingIDs: Set<String> = []
-        context.notificationCenter.getPendingNotificationRequests { pendingIDs = Set($0.map(\.identifier)) }
+        var pending: [String: IOSNotificationRequest] = [:]
+        context.notificationCenter.getPendingNotificationRequests { requests in
+            for request in requests { pending[request.identifier] = request }
+        }
         let requests = windowRequests(for: slot, context: context, days: windowDays(context: context))
         var added = 0
-        for request in requests where !pendingIDs.contains(request.identifier) {
+        // Missing requests are added; pending ones whose rendered content changed are replaced.
+        for request in requests where pending[request.identifier] != request {
             context.notificationCenter.add(request) { error in
                 if let error { context.log("add.failed", [TraceDetail("identifier", request.identifier), TraceDetail("error", error)]) }
             }

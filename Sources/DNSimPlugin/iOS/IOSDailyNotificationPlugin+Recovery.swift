@@ -109,10 +109,12 @@ extension IOSDailyNotificationPlugin {
                         at.millisecondsSinceEpoch <= now
                     else { break }
                     let id = Self.identifier(slot: slot.id, date: slot.nextLocalDate)
-                    if !pendingIDs.contains(id) && !store.core.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
-                        let wasArmed = store.armedIdentifiers.contains(id)
-                        store.core.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: wasArmed ? .delivered : .missed))
-                        if !wasArmed { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
+                    if !store.core.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
+                        // Gone from pending after its time: the system delivered it (I10). Still
+                        // pending after its time (the clock jumped past it) or never armed: missed.
+                        let delivered = store.armedIdentifiers.contains(id) && !pendingIDs.contains(id)
+                        store.core.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: delivered ? .delivered : .missed))
+                        if !delivered { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
                     }
                     slot.nextLocalDate = slot.nextLocalDate.adding(days: 1)
                 }

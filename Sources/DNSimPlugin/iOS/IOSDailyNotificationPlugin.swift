@@ -125,13 +125,25 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
     public func handleBackgroundTask(_ request: IOSBackgroundTaskRequest, context: Context) -> IOSTaskOutcome {
         let now = context.now().millisecondsSinceEpoch
         context.withStorage { $0.lastRefreshRun = now }
-        if context.hasNetwork {
+        var took = SimDuration.zero
+        var anySuccess = false
+        for slot in context.withStorage({ $0.core.slots }) {
+            // One ETag-aware fetch per slot per refresh (seed 004 §3, 12 s timeout).
+            let (result, time) = context.httpClient.fetchContent(ifNoneMatch: slot.contentETag)
+            took = took + time
+            context.log(
+                "prefetch.result",
+                [TraceDetail("slot", slot.id), TraceDetail("localDate", slot.nextLocalDate.description), TraceDetail("result", result.name)])
+            guard result.isSuccess else { continue }
+            anySuccess = true
             context.withStorage { store in
-                for index in store.core.slots.indices { store.core.slots[index].contentFetchedAt = now }
+                guard let index = store.core.slots.firstIndex(where: { $0.id == slot.id }) else { return }
+                if case .content(let version, let etag) = result {
+                    store.core.slots[index].apply(version: version, etag: etag, fetchedAt: now + time.milliseconds)
+                } else {
+                    store.core.slots[index].apply(version: nil, etag: nil, fetchedAt: now + time.milliseconds)
+                }
             }
-            context.log("prefetch.succeeded")
-        } else {
-            context.log("prefetch.failed", [TraceDetail("why", "no network")])
         }
         switch profile {
         case .corrected: reconcile(context: context, reason: "refresh")
@@ -139,7 +151,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         case .asFound: break
         }
         submitRefresh(context: context)
-        return IOSTaskOutcome(success: context.hasNetwork, runTime: .seconds(3))
+        return IOSTaskOutcome(success: anySuccess, runTime: took + .seconds(1))
     }
 
     public func willPresent(_ request: IOSNotificationRequest, context: Context) {

@@ -2,11 +2,16 @@
 public struct IOSPluginBuild: Sendable, Hashable {
     /// The logic profile.
     public var profile: PluginProfile
+    /// The freshness rules (T–lead, TTL-at-fire, stale action).
+    public var freshness: FreshnessPolicy
     /// Minutes before each slot at which the BGAppRefresh prefetch should begin (seed 004 T–lead).
-    public var prefetchLeadMinutes: Int = 5
+    public var prefetchLeadMinutes: Int { freshness.prefetchLeadMinutes }
 
     /// Creates a build.
-    public init(profile: PluginProfile) { self.profile = profile }
+    public init(profile: PluginProfile, freshness: FreshnessPolicy? = nil) {
+        self.profile = profile
+        self.freshness = freshness ?? FreshnessPolicy.default(for: profile)
+    }
 
     /// The refresh task identifier (in BGTaskSchedulerPermittedIdentifiers).
     public static let refreshTaskIdentifier = "com.timesafari.dailynotification.fetch"

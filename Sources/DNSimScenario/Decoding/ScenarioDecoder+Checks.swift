@@ -12,9 +12,9 @@ extension ScenarioDecoder {
                 throw invalid(pointer.appending("id"), "a check id unique in the scenario", "the repeated id \"\(id)\"")
             }
             let description = try reader.optionalString("description") ?? ""
-            let seedClaim = try reader.optionalString("seedClaim", expected: "a seed claim id S1…S28")
+            let seedClaim = try reader.optionalString("seedClaim", expected: "a seed claim id S1…S29")
             if let seedClaim, !Self.isSeedClaim(seedClaim) {
-                throw invalid(pointer.appending("seedClaim"), "a seed claim id S1…S28", "\"\(seedClaim)\"")
+                throw invalid(pointer.appending("seedClaim"), "a seed claim id S1…S29", "\"\(seedClaim)\"")
             }
             let assertion = try decodeAssertion(&reader)
             try reader.finish()
@@ -25,7 +25,7 @@ extension ScenarioDecoder {
 
     static func isSeedClaim(_ text: String) -> Bool {
         guard text.first == "S", let number = Int(text.dropFirst()) else { return false }
-        return (1...28).contains(number) && text == "S\(number)"
+        return (1...29).contains(number) && text == "S\(number)"
     }
 
     private func decodeAssertion(_ reader: inout JSONObjectReader) throws -> ScenarioAssertion {
@@ -63,6 +63,11 @@ extension ScenarioDecoder {
         case "noDuplicateDeliveries": return .noDuplicateDeliveries
         case "noDuplicateAlarms": return .noDuplicateAlarms
         case "ruleApplied": return .ruleApplied(try reader.string("rule", expected: "an OS fact id such as \"A1\""))
+        case "staleDeliveries": return .staleDeliveries(try count(&reader))
+        case "skippedCount": return .skippedCount(try count(&reader))
+        case "prefetchAttempts": return .prefetchAttempts(try count(&reader))
+        case "freshDeliveries": return .freshDeliveries(try count(&reader))
+        case "prefetchHitRate": return .prefetchHitRate(try count(&reader))
         case "statusReports":
             return .statusReports(field: try reader.string("field"), equals: try reader.string("equals"))
         default:

@@ -69,7 +69,7 @@ extension ScenarioDecoder {
     /// Every field a step of any action may have.
     static let stepFields = [
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
-        "idle", "charging", "bucket", "available", "blocked", "slot", "on", "enabled", "status", "count",
+        "idle", "charging", "bucket", "available", "blocked", "slot", "on", "enabled", "status", "count", "fault",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform) throws -> ScenarioAction {
@@ -97,6 +97,14 @@ extension ScenarioDecoder {
         case "setChannelBlocked": return .setChannelBlocked(try reader.bool("blocked"))
         case "injectAlarmLoss": return .injectAlarmLoss(slot: try reader.optionalString("slot"))
         case "setLowPowerMode": return .setLowPowerMode(try reader.bool("on"))
+        case "publishContent": return .publishContent
+        case "setServerFault":
+            let faults = ContentServer.Fault.allCases.map(\.rawValue)
+            let fault = try reader.string("fault", expected: "one of: " + faults.joined(separator: ", "))
+            guard faults.contains(fault) else {
+                throw invalid(reader.pointer.appending("fault"), "one of: " + faults.joined(separator: ", "), "\"\(fault)\"")
+            }
+            return .setServerFault(fault)
         case "setBackgroundAppRefresh": return .setBackgroundAppRefresh(try reader.bool("enabled"))
         case "clearDeliveredNotifications": return .clearDeliveredNotifications
         case "tapNotification": return .tapNotification

@@ -79,6 +79,19 @@ public struct ScenarioDecoder {
         var plugin = Scenario.PluginOptions()
         if var reader = try root.optionalObject("plugin") {
             profile = try reader.optionalEnumeration("profile", as: PluginProfile.self) ?? .corrected
+            if let ttl = try reader.optionalInt64("ttlSeconds", expected: "seconds from 60 to 2592000") {
+                guard (60...2_592_000).contains(ttl) else {
+                    throw invalid(reader.pointer.appending("ttlSeconds"), "seconds from 60 to 2592000", "\(ttl)")
+                }
+                plugin.ttlSeconds = ttl
+            }
+            plugin.staleAction = try reader.optionalEnumeration("staleAction", as: FreshnessPolicy.StaleAction.self)
+            if let lead = try reader.optionalInt64("prefetchLeadMinutes", expected: "minutes from 0 to 720") {
+                guard (0...720).contains(lead) else {
+                    throw invalid(reader.pointer.appending("prefetchLeadMinutes"), "minutes from 0 to 720", "\(lead)")
+                }
+                plugin.prefetchLeadMinutes = Int(lead)
+            }
             if platform == .android {
                 plugin.bootReceiver = try reader.optionalBool("bootReceiver") ?? true
                 plugin.directBootAware = try reader.optionalBool("directBootAware") ?? false
@@ -103,6 +116,26 @@ public struct ScenarioDecoder {
             try reader.finish()
         }
 
+        var server = ContentServerParameters()
+        if var reader = try root.optionalObject("server") {
+            if let text = try reader.optionalString("newVersionDailyAt", expected: "a wall time \"HH:mm\" or \"never\"") {
+                if text == "never" {
+                    server.newVersionDailyAt = nil
+                } else if let time = LocalTime(parsing: text) {
+                    server.newVersionDailyAt = time
+                } else {
+                    throw invalid(reader.pointer.appending("newVersionDailyAt"), "a wall time \"HH:mm\" or \"never\"", "\"\(text)\"")
+                }
+            }
+            let minimum = try reader.optionalInt64("latencyMinMs", expected: "milliseconds from 0 to 60000") ?? server.latencyMinMs
+            let maximum = try reader.optionalInt64("latencyMaxMs", expected: "milliseconds from 0 to 60000") ?? server.latencyMaxMs
+            guard (0...60_000).contains(minimum), (0...60_000).contains(maximum), minimum <= maximum else {
+                throw invalid(reader.pointer, "0 ≤ latencyMinMs ≤ latencyMaxMs ≤ 60000", "\(minimum) and \(maximum)")
+            }
+            server.latencyMinMs = minimum
+            server.latencyMaxMs = maximum
+            try reader.finish()
+        }
         let steps = try decodeSteps(&root, platform: platform, zone: zone, start: startInstant, end: endInstant)
         var expected = try root.object("expected")
         let osExpected = try expected.string("os", expected: "the \"OS Expected\" text")
@@ -115,7 +148,7 @@ public struct ScenarioDecoder {
             id: id, title: title, description: description, row: row, platform: platform, deviceProfile: deviceProfile,
             osVersion: Int(apiLevel), zone: zone, start: start, startInstant: startInstant, endInstant: endInstant,
             seed: UInt64(seed), profile: profile, plugin: plugin, os: os, steps: steps, osExpected: osExpected,
-            pluginExpected: pluginExpected, checks: checks)
+            pluginExpected: pluginExpected, checks: checks, server: server)
     }
 
     private func decodeEnd(_ root: inout JSONObjectReader, zone: Zone, start: SimInstant) throws -> SimInstant {

@@ -1,5 +1,6 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlatforms
 import DNSimPlugin
 
 /// One scripted scenario: the device, the plugin build, a timeline of steps, and what must hold.
@@ -45,6 +46,8 @@ public struct Scenario: Sendable {
     public var pluginExpected: String
     /// Machine-checked assertions.
     public var checks: [ScenarioCheck]
+    /// The content server.
+    public var server = ContentServerParameters()
 
     /// Plugin build options of a scenario.
     public struct PluginOptions: Sendable, Hashable {
@@ -54,6 +57,21 @@ public struct Scenario: Sendable {
         public var directBootAware = false
         /// The app's targetSdkVersion.
         public var targetSdk = 34
+        /// Freshness overrides (`nil` keeps the profile's default).
+        public var ttlSeconds: Int64?
+        /// What happens to a stale occurrence.
+        public var staleAction: FreshnessPolicy.StaleAction?
+        /// Minutes before each slot for the single prefetch attempt.
+        public var prefetchLeadMinutes: Int?
+
+        /// The freshness policy for `profile` with these overrides.
+        public func freshness(for profile: PluginProfile) -> FreshnessPolicy {
+            var policy = FreshnessPolicy.default(for: profile)
+            if let ttlSeconds { policy.ttlSeconds = ttlSeconds }
+            if let staleAction { policy.staleAction = staleAction }
+            if let prefetchLeadMinutes { policy.prefetchLeadMinutes = prefetchLeadMinutes }
+            return policy
+        }
     }
 
     /// OS parameter overrides of a scenario; `nil` keeps the model default.

@@ -44,6 +44,16 @@ public enum ScenarioAssertion: Sendable, Equatable {
     case ruleApplied(String)
     /// The last `getNotificationStatus` answer had this value for this field.
     case statusReports(field: String, equals: String)
+    /// Deliveries whose content was older than the TTL when shown.
+    case staleDeliveries(CountComparison)
+    /// Occurrences the plugin deliberately skipped (TTL-at-fire).
+    case skippedCount(CountComparison)
+    /// Content fetches made.
+    case prefetchAttempts(CountComparison)
+    /// Deliveries showing the server's current content version.
+    case freshDeliveries(CountComparison)
+    /// The prefetch hit rate at T–lead, in whole percent.
+    case prefetchHitRate(CountComparison)
 
     /// The assertion's name in the scenario format.
     public var name: String {
@@ -63,6 +73,11 @@ public enum ScenarioAssertion: Sendable, Equatable {
         case .noDuplicateAlarms: return "noDuplicateAlarms"
         case .ruleApplied: return "ruleApplied"
         case .statusReports: return "statusReports"
+        case .staleDeliveries: return "staleDeliveries"
+        case .skippedCount: return "skippedCount"
+        case .prefetchAttempts: return "prefetchAttempts"
+        case .freshDeliveries: return "freshDeliveries"
+        case .prefetchHitRate: return "prefetchHitRate"
         }
     }
 
@@ -71,7 +86,8 @@ public enum ScenarioAssertion: Sendable, Equatable {
         "deliveryCount", "missedCount", "suppressedCount", "pluginReportedMissed", "deliveredAtLocalTime",
         "maxLatenessMs", "delivered", "notDelivered", "errorCode", "noErrors", "noDuplicateDeliveries", "armedAtEnd",
         "noDuplicateAlarms",
-        "ruleApplied", "statusReports",
+        "ruleApplied", "statusReports", "staleDeliveries", "skippedCount", "prefetchAttempts", "freshDeliveries",
+        "prefetchHitRate",
     ]
 }
 

@@ -70,6 +70,10 @@ public enum ScenarioAction: Sendable, Equatable {
     case tapNotification
     /// iOS: other code in the app adds this many requests of its own.
     case addOtherRequests(count: Int)
+    /// The content server publishes a new version now.
+    case publishContent
+    /// The content server (or the path to it) goes into a fault, or back to normal.
+    case setServerFault(String)
 
     /// How a clock step moves the wall clock.
     public enum ClockChange: Sendable, Equatable {
@@ -110,6 +114,8 @@ public enum ScenarioAction: Sendable, Equatable {
         case .clearDeliveredNotifications: return "clearDeliveredNotifications"
         case .tapNotification: return "tapNotification"
         case .addOtherRequests: return "addOtherRequests"
+        case .publishContent: return "publishContent"
+        case .setServerFault: return "setServerFault"
         }
     }
 
@@ -136,6 +142,7 @@ public enum ScenarioAction: Sendable, Equatable {
         "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
         "getNotificationStatus", "setDeviceIdle", "setCharging", "setStandbyBucket", "setNetwork", "revokeExactAlarm",
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
-        "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests",
+        "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "publishContent",
+        "setServerFault",
     ]
 }

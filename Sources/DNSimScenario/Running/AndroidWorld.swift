@@ -31,8 +31,10 @@ final class AndroidWorld {
             ?? .stock(apiLevel: scenario.osVersion)
         let build = AndroidPluginBuild(
             profile: scenario.profile, bootReceiver: scenario.plugin.bootReceiver,
-            directBootAware: scenario.plugin.directBootAware, targetSdk: scenario.plugin.targetSdk)
+            directBootAware: scenario.plugin.directBootAware, targetSdk: scenario.plugin.targetSdk,
+            freshness: scenario.plugin.freshness(for: scenario.profile))
         system = AndroidSystem(sim: sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
+        system.contentServer = driver.server
         zoneTimeline = [(scenario.startInstant, scenario.zone)]
     }
 
@@ -44,6 +46,7 @@ final class AndroidWorld {
     }
 
     private func apply(_ step: ScenarioStep) {
+        if driver.applyEnvironmentStep(step.action) { return }
         switch step.action {
         case .launchApp:
             unlockIfNeededToLaunch()
@@ -91,6 +94,8 @@ final class AndroidWorld {
         case .setAuthorization, .setLowPowerMode, .setBackgroundAppRefresh, .clearDeliveredNotifications,
             .tapNotification, .addOtherRequests:
             break  // iOS actions; the decoder rejects them in Android scenarios
+        case .publishContent, .setServerFault:
+            break  // applied to the environment by the driver
         case .cancelAllNotifications:
             callAPI("cancelAllNotifications") { plugin, context in
                 let error = plugin.cancelAllNotifications(context: context)
@@ -135,6 +140,9 @@ extension AndroidWorld {
             WorldOutcome.Post(
                 time: post.time, slot: post.extra(NotificationExtraKey.slot) ?? "?",
                 pluginLocalDate: post.extra(NotificationExtraKey.localDate), title: post.title, body: post.body,
+                contentVersion: post.extra(NotificationExtraKey.contentVersion).flatMap { Int($0) },
+                contentFetchedAt: post.extra(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
+                    .map { system.clock.trueInstant(forWallMillis: $0) },
                 suppressedBecause: post.outcome == .shown
                     ? nil
                     : post.outcome == .suppressedPermissionDenied
@@ -149,7 +157,8 @@ extension AndroidWorld {
                     + ($0.operation.intent.extra(NotificationExtraKey.localDate) ?? "?")
             },
             expectedNext: slots.map { "\($0.id)@\($0.nextLocalDate)" }, storedSlots: slots.map(\.id),
-            removalKinds: ["alarm.clearedByReboot", "alarm.removedByForceStop", "alarm.removedByRevoke", "alarm.clearedByUpdate"])
+            removalKinds: ["alarm.clearedByReboot", "alarm.removedByForceStop", "alarm.removedByRevoke", "alarm.clearedByUpdate"],
+            server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
     }
 
     private func parameters() -> [(key: String, value: String)] {

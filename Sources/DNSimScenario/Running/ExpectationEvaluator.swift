@@ -75,6 +75,20 @@ struct ExpectationEvaluator {
                     ? "one alarm per occurrence: \(armed.isEmpty ? "none armed" : armed)"
                     : "duplicate alarms for: " + duplicates.joined(separator: ", ")
             )
+        case .staleDeliveries(let comparison):
+            return count(comparison, result.freshness.staleDeliveries, "stale deliveries")
+        case .skippedCount(let comparison):
+            return count(comparison, result.skipped.count, "occurrences skipped by the plugin")
+        case .prefetchAttempts(let comparison):
+            return count(comparison, result.freshness.prefetchAttempts, "content fetches")
+        case .freshDeliveries(let comparison):
+            return count(comparison, result.freshness.deliveriesFresh, "deliveries with current content")
+        case .prefetchHitRate(let comparison):
+            let rate = result.freshness.hitRatePercent ?? 0
+            return (
+                comparison.holds(for: rate),
+                "hit rate at T–lead \(rate)% (\(result.freshness.prefetchHitsAtTLead) of \(result.freshness.occurrencesPlanned); expected \(comparison))"
+            )
         case .statusReports(let field, let expected):
             guard let last = result.statusSnapshots.last else {
                 return (false, "getNotificationStatus was never called")

@@ -37,7 +37,9 @@ final class IOSWorld {
         let authorization = os.authorization.flatMap(IOSAuthorizationStatus.init(rawValue:)) ?? .authorized
         system = IOSSystem(
             sim: sim, profile: profile, parameters: parameters, zone: scenario.zone,
-            build: IOSPluginBuild(profile: scenario.profile), authorization: authorization)
+            build: IOSPluginBuild(profile: scenario.profile, freshness: scenario.plugin.freshness(for: scenario.profile)),
+            authorization: authorization)
+        system.contentServer = driver.server
         zoneTimeline = [(scenario.startInstant, scenario.zone)]
     }
 
@@ -49,6 +51,7 @@ final class IOSWorld {
     }
 
     private func apply(_ step: ScenarioStep) {
+        if driver.applyEnvironmentStep(step.action) { return }
         switch step.action {
         case .launchApp: system.launchApp()
         case .backgroundApp: system.backgroundApp()
@@ -101,6 +104,8 @@ final class IOSWorld {
         case .forceStop, .unlock, .setDeviceIdle, .setCharging, .setStandbyBucket, .revokeExactAlarm, .grantExactAlarm,
             .setChannelBlocked:
             break  // Android actions; the decoder rejects them in iOS scenarios
+        case .publishContent, .setServerFault:
+            break  // applied to the environment by the driver
         }
     }
 
@@ -146,6 +151,9 @@ extension IOSWorld {
             return WorldOutcome.Post(
                 time: record.time, slot: slot, pluginLocalDate: record.request.info(NotificationExtraKey.localDate),
                 title: record.request.title, body: record.request.body,
+                contentVersion: record.request.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
+                contentFetchedAt: record.request.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
+                    .map { system.clock.trueInstant(forWallMillis: $0) },
                 suppressedBecause: record.presentation == .notShown ? "authorization \(system.authorization.rawValue) [I8]" : nil)
         }
         let store = system.storageSnapshot
@@ -153,14 +161,14 @@ extension IOSWorld {
             guard let slot = request.info(NotificationExtraKey.slot) else { return nil }
             return slot + "@" + (request.info(NotificationExtraKey.localDate) ?? "repeating")
         }
-        let expected = store.core.slots.map { slot in
-            armed.contains("\(slot.id)@repeating") ? "\(slot.id)@repeating" : "\(slot.id)@\(slot.nextLocalDate)"
-        }
+        // The plugin's iOS store advances only when the app runs, so any pending request of a slot counts.
+        let expected = store.core.slots.map { "\($0.id)@*" }
         let parameters = driver.commonParameters + system.resolvedParameters.map { (key: $0.0, value: $0.1) }
         return WorldOutcome(
             scenario: scenario, parameters: parameters, posts: posts, planner: planner, zoneTimeline: zoneTimeline,
             errors: errors, statusSnapshots: statusSnapshots, trace: sim.trace, eventCount: sim.dispatchedCount,
             armedOccurrences: armed, expectedNext: expected, storedSlots: store.core.slots.map(\.id),
-            removalKinds: ["request.removed", "request.droppedOverLimit", "request.lostByFaultInjection", "notification.missedWhileOff"])
+            removalKinds: ["request.removed", "request.droppedOverLimit", "request.lostByFaultInjection", "notification.missedWhileOff"],
+            server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
     }
 }

@@ -38,6 +38,8 @@ public struct RunResult: Sendable {
     public var pluginReportedMissed: Int
     /// Events the engine dispatched.
     public var eventCount: Int
+    /// Content-freshness figures.
+    public var freshness = FreshnessMetrics()
     /// Each `getNotificationStatus` answer, in order.
     public var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
 
@@ -68,6 +70,10 @@ public struct RunResult: Sendable {
         public var title: String
         /// The body.
         public var body: String
+        /// The fetched content version shown, if any.
+        public var contentVersion: Int?
+        /// When that content was fetched, if any.
+        public var contentFetchedAt: SimInstant?
     }
 
     /// An occurrence that did not reach the user, and why.

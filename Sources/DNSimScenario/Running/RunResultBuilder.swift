@@ -13,6 +13,18 @@ struct RunResultBuilder {
         var unmatched = planned
         var deliveries: [RunResult.Delivery] = []
         var suppressed: [RunResult.Occurrence] = []
+        var skipped: [RunResult.Occurrence] = []
+        // Occurrences the plugin chose not to deliver (TTL-at-fire) are skipped, not missed.
+        for record in outcome.trace.records where record.subsystem == "plugin" && record.kind == "telemetry"
+            && record.detail("event") == "skipped"
+        {
+            guard let slot = record.detail("slot"), let match = nearest(slot: slot, at: record.time, in: unmatched) else { continue }
+            unmatched.removeAll { $0 == match }
+            skipped.append(
+                RunResult.Occurrence(
+                    slot: slot, localDate: match.localDate.description, plannedAt: match.at,
+                    reason: "skipped by the plugin: " + (record.detail("why") ?? "") + " (seed 004 TTL-at-fire)"))
+        }
         for post in outcome.posts {
             let match = nearest(slot: post.slot, at: post.time, in: unmatched)
             if let match { unmatched.removeAll { $0 == match } }
@@ -28,7 +40,8 @@ struct RunResultBuilder {
                     RunResult.Delivery(
                         slot: post.slot, localDate: match?.localDate.description ?? post.pluginLocalDate ?? "?",
                         plannedAt: match?.at, deliveredAt: post.time,
-                        latenessMs: match.map { (post.time - $0.at).milliseconds }, title: post.title, body: post.body))
+                        latenessMs: match.map { (post.time - $0.at).milliseconds }, title: post.title, body: post.body,
+                        contentVersion: post.contentVersion, contentFetchedAt: post.contentFetchedAt))
             }
         }
         let missed = unmatched.map { occurrence in
@@ -38,7 +51,7 @@ struct RunResultBuilder {
         }
         let records = outcome.trace.records
         var result = RunResult(
-            scenario: scenario, parameters: outcome.parameters, deliveries: deliveries, missed: missed, skipped: [],
+            scenario: scenario, parameters: outcome.parameters, deliveries: deliveries, missed: missed, skipped: skipped,
             suppressed: suppressed, errors: outcome.errors, expectations: [], trace: records,
             traceDigest: outcome.trace.digestHex, zoneTimeline: outcome.zoneTimeline,
             armedAtEnd: outcome.armedOccurrences.count,
@@ -47,8 +60,15 @@ struct RunResultBuilder {
             },
             eventCount: outcome.eventCount)
         result.statusSnapshots = outcome.statusSnapshots
+        result.freshness = FreshnessMetrics.compute(outcome: outcome, deliveries: deliveries, planned: planned)
         result.armedOccurrencesAtEnd = outcome.armedOccurrences
-        result.unarmedAtEnd = outcome.expectedNext.filter { !outcome.armedOccurrences.contains($0) }
+        // "slot@*" expects any armed occurrence of the slot; otherwise that exact occurrence.
+        result.unarmedAtEnd = outcome.expectedNext.filter { expected in
+            if expected.hasSuffix("@*") {
+                return !outcome.armedOccurrences.contains { $0.hasPrefix(String(expected.dropLast())) }
+            }
+            return !outcome.armedOccurrences.contains(expected)
+        }
         result.strayArmedAtEnd = outcome.armedOccurrences.filter { occurrence in
             !outcome.storedSlots.contains { occurrence.hasPrefix($0 + "@") }
         }

@@ -8,12 +8,36 @@ import DNSimPlugin
 struct ScenarioDriver {
     let scenario: Scenario
     let sim: Simulator<DeviceEvent>
+    /// The plugin's content server for this run.
+    let server: ContentServer
 
     /// Creates the engine for `scenario`: its seed, its start, and a horizon a day past its end.
     init(scenario: Scenario, traceEnabled: Bool) {
         self.scenario = scenario
         let limits = SimulationLimits(maxEvents: 2_000_000, horizon: scenario.endInstant + .days(1))
         sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: traceEnabled)
+        server = ContentServer(parameters: scenario.server, zone: scenario.zone, start: scenario.startInstant)
+    }
+
+    /// Applies a step that acts on the environment rather than on the device; returns whether
+    /// it was one.
+    func applyEnvironmentStep(_ action: ScenarioAction) -> Bool {
+        switch action {
+        case .publishContent:
+            server.publish(at: sim.now)
+            sim.trace.record(
+                at: sim.now, subsystem: "network", kind: "content.published", cause: sim.trace.lastID,
+                details: [TraceDetail("version", String(server.version(at: sim.now)))])
+            return true
+        case .setServerFault(let name):
+            server.setFault(ContentServer.Fault(rawValue: name) ?? .none)
+            sim.trace.record(
+                at: sim.now, subsystem: "network", kind: "server.fault", cause: sim.trace.lastID,
+                details: [TraceDetail("fault", name)])
+            return true
+        default:
+            return false
+        }
     }
 
     /// Runs to the scenario's end: each step goes to `apply` (after a `step` trace record), every
@@ -44,10 +68,11 @@ struct ScenarioDriver {
 
     /// The parameters every platform prints first.
     var commonParameters: [(key: String, value: String)] {
-        [
+        let freshness = scenario.plugin.freshness(for: scenario.profile)
+        return [
             ("seed", String(scenario.seed)), ("platform", scenario.platform.rawValue),
             ("pluginProfile", scenario.profile.rawValue), ("timeZone", scenario.zone.identifier),
             ("gapPolicy", GapPolicy.shiftForward.rawValue), ("foldPolicy", FoldPolicy.earlier.rawValue),
-        ]
+        ] + freshness.described.map { (key: $0.0, value: $0.1) } + server.parameters.described.map { (key: $0.0, value: $0.1) }
     }
 }

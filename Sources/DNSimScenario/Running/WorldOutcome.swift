@@ -1,5 +1,7 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlatforms
+import DNSimPlugin
 
 /// What a finished run of any platform hands to ``RunResultBuilder``: the OS's delivery log,
 /// the intent-derived plan, and the state at the end, in platform-neutral terms.
@@ -11,6 +13,10 @@ struct WorldOutcome {
         var pluginLocalDate: String?
         var title: String
         var body: String
+        /// The fetched content version shown, if any.
+        var contentVersion: Int?
+        /// When that content was fetched (true time), if any.
+        var contentFetchedAt: SimInstant?
         /// `nil` when shown; otherwise why the OS did not show it (with the rule id).
         var suppressedBecause: String?
     }
@@ -32,4 +38,8 @@ struct WorldOutcome {
     var storedSlots: [String]
     /// Trace kinds that mean "the OS dropped this slot's armed occurrence" (for missed reasons).
     var removalKinds: [String]
+    /// The content server of the run.
+    var server: ContentServer
+    /// The plugin's freshness rules.
+    var freshness: FreshnessPolicy
 }

@@ -45,6 +45,7 @@ public enum ScenarioSchema {
                                 ["type": "integer", "minimum": 0, "description": "The run seed (default 1)."]
                             ),
                             ("plugin", ref("plugin")),
+                            ("server", ref("server")),
                             ("os", ref("os")),
                             ("steps", ["type": "array", "items": ref("step")]),
                             ("expected", ref("expected")),
@@ -138,7 +139,19 @@ public enum ScenarioSchema {
                         ("bootReceiver", ["type": "boolean", "description": "Declare the BOOT_COMPLETED receiver (default true)."]),
                         ("directBootAware", ["type": "boolean", "description": "Receivers are direct-boot aware (default false)."]),
                         ("targetSdk", ["type": "integer", "description": "The app's targetSdkVersion (default 34)."]),
+                        ("ttlSeconds", ["type": "integer", "minimum": 60, "maximum": 2_592_000, "description": "Content older than this at fire time is stale (default 86400)."]),
+                        ("staleAction", enumeration(FreshnessPolicy.StaleAction.allCases.map(\.rawValue), "A stale occurrence: skip (seed 004) or fallback to the static template (corrected's default).")),
+                        ("prefetchLeadMinutes", ["type": "integer", "minimum": 0, "maximum": 720, "description": "Minutes before each slot for the single prefetch attempt (default 5)."]),
                     ], description: "How the plugin was built into the app.")
+            ),
+            (
+                "server",
+                object(
+                    [
+                        ("newVersionDailyAt", ["type": "string", "description": "HH:mm local time a new version is published each day, or \"never\" (default 06:00)."]),
+                        ("latencyMinMs", ["type": "integer", "minimum": 0, "maximum": 60_000]),
+                        ("latencyMaxMs", ["type": "integer", "minimum": 0, "maximum": 60_000]),
+                    ], description: "The plugin's content server.")
             ),
             (
                 "os",
@@ -223,6 +236,10 @@ public enum ScenarioSchema {
             variant("setBackgroundAppRefresh", "iOS: the Background App Refresh switch (I20).", [("enabled", ["type": "boolean"])], required: ["enabled"]),
             variant("clearDeliveredNotifications", "iOS: the user clears Notification Center (I9)."),
             variant("tapNotification", "iOS: the user taps the latest delivered notification (I6)."),
+            variant("publishContent", "The content server publishes a new version now."),
+            variant(
+                "setServerFault", "The content server, or the path to it, fails (or recovers).",
+                [("fault", enumeration(ContentServer.Fault.allCases.map(\.rawValue), "The fault."))], required: ["fault"]),
             variant("addOtherRequests", "iOS: other code in the app adds requests of its own (I1 budget).", [("count", ["type": "integer", "minimum": 1, "maximum": 200])], required: ["count"]),
         ]
     }
@@ -230,7 +247,7 @@ public enum ScenarioSchema {
     private static func checkVariants(count: [(String, JSONValue)]) -> [JSONValue] {
         let common: [(String, JSONValue)] = [
             ("id", ["type": "string"]), ("description", ["type": "string"]),
-            ("seedClaim", ["type": "string", "pattern": "^S([1-9]|1[0-9]|2[0-8])$", "description": "The seed claim (S1…S28) a failure exposes."]),
+            ("seedClaim", ["type": "string", "pattern": "^S([1-9]|1[0-9]|2[0-9])$", "description": "The seed claim (S1…S28 of os-facts §11, S29 found by dnsim) a failure exposes."]),
         ]
         func variant(_ name: String, _ description: String, _ extra: [(String, JSONValue)] = [], required: [String] = [])
             -> JSONValue
@@ -256,6 +273,11 @@ public enum ScenarioSchema {
             variant("armedAtEnd", "Alarms the OS holds for the app at the end.", count),
             variant("noDuplicateAlarms", "At the end the OS holds at most one alarm per occurrence."),
             variant("ruleApplied", "The trace shows this OS rule deciding something.", [("rule", ["type": "string"])], required: ["rule"]),
+            variant("staleDeliveries", "Deliveries whose content was older than the TTL when shown.", count),
+            variant("skippedCount", "Occurrences the plugin deliberately skipped (TTL-at-fire).", count),
+            variant("prefetchAttempts", "Content fetches made.", count),
+            variant("freshDeliveries", "Deliveries showing the server's current content version.", count),
+            variant("prefetchHitRate", "The prefetch hit rate at T–lead, in whole percent.", count),
             variant(
                 "statusReports", "The last getNotificationStatus answer had this value.",
                 [("field", ["type": "string"]), ("equals", ["type": "string"])], required: ["field", "equals"]),

@@ -1,0 +1,61 @@
+import DNSimCalendar
+import DNSimCore
+
+/// The app's view of the desktop: the main-process calls it could make in Electron and Node
+/// (`Date.now()`, `setTimeout`, `Notification`, `app.setLoginItemSettings`, `net.isOnline()`).
+public struct ElectronContext<App: ElectronApplication> {
+    unowned let system: ElectronSystem<App>
+
+    init(system: ElectronSystem<App>) { self.system = system }
+
+    /// `Date.now()`: the wall clock.
+    public func now() -> SimInstant { system.clock.wallInstant(at: system.sim.now) }
+    /// The machine's zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`).
+    public var timeZone: Zone { system.clock.zone }
+    /// `process.platform`.
+    public var platform: ElectronDeviceProfile.Platform { system.profile.platform }
+    /// `net.isOnline()`.
+    public var isOnline: Bool { system.isNetworkAvailable }
+
+    /// `setTimeout(callback, at − Date.now())`: the callback is
+    /// ``ElectronApplication/timerFired(tag:context:)`` with `tag`. The delay is fixed when set
+    /// (a later clock or zone change does not move it); a time already past fires at once; the
+    /// timer dies with the process (E1) and is held during sleep (E3).
+    ///
+    /// - Returns: the timer id for ``clearTimeout(_:)``.
+    @discardableResult
+    public func setTimeout(at wall: SimInstant, tag: String) -> Int32 {
+        system.setTimeout(atWall: wall, tag: tag)
+    }
+
+    /// `clearTimeout(id)`.
+    public func clearTimeout(_ id: Int32) { system.clearTimeout(id) }
+
+    /// `new Notification({title, body}).show()`: shown at once (E1). `userInfo` stands for data the
+    /// app keeps with the notification (its click handler's closure).
+    ///
+    /// - Returns: whether it was shown (only a running process can show one).
+    @discardableResult
+    public func showNotification(title: String, body: String, userInfo: [StringPair] = []) -> Bool {
+        system.showNotification(title: title, body: body, userInfo: userInfo)
+    }
+
+    /// `app.setLoginItemSettings({openAtLogin})` (E2; no effect on Linux).
+    public func setLoginItemSettings(openAtLogin: Bool) { system.setLoginItemSettings(openAtLogin: openAtLogin) }
+
+    /// `app.getLoginItemSettings()` (E2).
+    public func getLoginItemSettings() -> ElectronLoginItemSettings {
+        ElectronLoginItemSettings(openAtLogin: system.startsAtLogin, wasOpenedAtLogin: system.wasOpenedAtLogin)
+    }
+
+    /// Reads and writes the app's files in userData (they survive quit and reboot).
+    public func withStorage<R>(_ body: (inout App.Storage) throws -> R) rethrows -> R {
+        try body(&system.storage)
+    }
+
+    /// Writes a line to the trace as the app (`console.log` to the app's log file).
+    @discardableResult
+    public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, details)
+    }
+}

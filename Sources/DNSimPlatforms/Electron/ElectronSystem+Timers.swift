@@ -1,0 +1,94 @@
+import DNSimCalendar
+import DNSimCore
+
+extension ElectronSystem {
+    /// `setTimeout(fn, at − Date.now())` in the main process (E1): converted to a delay when set,
+    /// so a later clock or zone change does not move it. Without a running process nothing is
+    /// set and the id returned never fires.
+    func setTimeout(atWall wall: SimInstant, tag: String) -> Int32 {
+        let id = nextTimerID
+        nextTimerID += 1
+        guard isAppRunning else {
+            trace("electron.timers", "timer.refused", rule: .e1, [TraceDetail("tag", tag), TraceDetail("why", "app not running")])
+            return id
+        }
+        let due = max(sim.now, clock.trueInstant(forWallMillis: wall.millisecondsSinceEpoch))
+        let record = trace(
+            "electron.timers", "timer.set", rule: .e1,
+            [
+                TraceDetail("id", String(id)), TraceDetail("tag", tag),
+                TraceDetail("due", ISO8601.format(clock.wallInstant(at: due), in: clock.zone)),
+            ])
+        let handle = sim.schedule(.electron(.timerDue(id: id)), at: due, cause: record)
+        timers.append(Timer(id: id, tag: tag, due: due, fireAt: due, handle: handle))
+        return id
+    }
+
+    /// `clearTimeout(id)`: an unknown or already fired id is ignored.
+    func clearTimeout(_ id: Int32) {
+        guard let index = timers.firstIndex(where: { $0.id == id }) else { return }
+        if let handle = timers[index].handle { sim.cancel(handle) }
+        trace("electron.timers", "timer.cleared", [TraceDetail("id", String(id)), TraceDetail("tag", timers[index].tag)])
+        timers.remove(at: index)
+    }
+
+    /// A timer is due: the app's callback runs, late when sleep held it back (E3).
+    func fireTimer(id: Int32) {
+        guard let index = timers.firstIndex(where: { $0.id == id }), let process, !isAsleep else { return }
+        let timer = timers.remove(at: index)
+        let late = (sim.now - timer.due).milliseconds
+        trace(
+            "electron.timers", "timer.fired", rule: late > 0 ? .e3 : .e1,
+            [TraceDetail("id", String(id)), TraceDetail("tag", timer.tag), TraceDetail("lateMillis", String(late))])
+        process.timerFired(tag: timer.tag, context: context)
+    }
+
+    /// Ends every timer of the process (quit, reboot: E1).
+    func discardTimers() -> Int {
+        for timer in timers { if let handle = timer.handle { sim.cancel(handle) } }
+        let count = timers.count
+        timers.removeAll()
+        return count
+    }
+
+    /// Holds every timer while the machine sleeps (E3).
+    func holdTimers() {
+        for index in timers.indices {
+            if let handle = timers[index].handle { sim.cancel(handle) }
+            timers[index].handle = nil
+        }
+    }
+
+    /// Re-plans the held timers at a wake that ended a sleep begun at `since` (E3): one that fell
+    /// due during sleep fires now, after the `resume` event; with
+    /// ``ElectronParameters/timersPauseDuringSleep`` every held timer moves back by the sleep.
+    func releaseTimers(asleepSince since: SimInstant) {
+        let held = timers.indices.filter { timers[$0].handle == nil }
+            .sorted { timers[$0].fireAt != timers[$1].fireAt ? timers[$0].fireAt < timers[$1].fireAt : timers[$0].id < timers[$1].id }
+        for index in held {
+            let fireAt =
+                parameters.timersPauseDuringSleep
+                ? sim.now + max(.zero, timers[index].fireAt - since)
+                : max(sim.now, timers[index].fireAt)
+            if fireAt != timers[index].fireAt {
+                trace(
+                    "electron.timers", "timer.heldBySleep", rule: .e3,
+                    [TraceDetail("id", String(timers[index].id)), TraceDetail("tag", timers[index].tag)])
+            }
+            timers[index].fireAt = fireAt
+            timers[index].handle = sim.schedule(.electron(.timerDue(id: timers[index].id)), at: fireAt)
+        }
+    }
+
+    /// `new Notification({title, body}).show()` (E1): shown at once, only from a running process.
+    func showNotification(title: String, body: String, userInfo: [StringPair]) -> Bool {
+        let details = [TraceDetail("title", title)] + userInfo.map { TraceDetail("extra." + $0.key, $0.value) }
+        guard isAppRunning else {
+            trace("electron.notifications", "notification.notShown", rule: .e1, details + [TraceDetail("why", "app not running")])
+            return false
+        }
+        let record = trace("electron.notifications", "notification.shown", rule: .e1, details)
+        deliveryLog.append(ElectronDeliveryRecord(time: sim.now, title: title, body: body, userInfo: userInfo, record: record))
+        return true
+    }
+}

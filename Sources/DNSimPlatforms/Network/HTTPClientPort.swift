@@ -1,0 +1,48 @@
+import DNSimCore
+
+/// The app's HTTP client (OkHttp / URLSession / Electron `net`): a conditional GET of the
+/// plugin's content and a fire-and-forget ACK, through whatever network the device has.
+///
+/// Calls complete before they return, so runs stay deterministic; the time a call took is
+/// reported in the trace and by the result, and a background worker counts it as run time.
+public struct HTTPClientPort {
+    let server: ContentServer?
+    let now: SimInstant
+    let online: Bool
+    let trace: TraceRecorder
+    let streams: RandomStreams
+    let cause: Int32
+
+    /// Creates the port for a call made at `now`.
+    public init(
+        server: ContentServer?, now: SimInstant, online: Bool, trace: TraceRecorder, streams: RandomStreams, cause: Int32
+    ) {
+        self.server = server
+        self.now = now
+        self.online = online
+        self.trace = trace
+        self.streams = streams
+        self.cause = cause
+    }
+
+    /// `GET /content` with `If-None-Match`; 12 s timeout (seed 004 §7).
+    public func fetchContent(ifNoneMatch etag: String?) -> (ContentServer.FetchResult, SimDuration) {
+        guard let server else { return (.offline, .zero) }
+        var random = streams.stream(named: "network.fetch.\(now.millisecondsSinceEpoch)")
+        let (result, took) = server.fetch(at: now, ifNoneMatch: etag, online: online, random: &random)
+        var details = [TraceDetail("result", result.name), TraceDetail("tookMillis", String(took.milliseconds))]
+        if case .content(let version, _) = result { details.append(TraceDetail("version", String(version))) }
+        trace.record(at: now, subsystem: "network", kind: "content.fetch", cause: cause, details: details)
+        return (result, took)
+    }
+
+    /// A fire-and-forget ACK with an 8 s timeout (seed 004 §7); the payload is traced.
+    public func acknowledge(_ payload: [TraceDetail]) {
+        guard let server else { return }
+        var random = streams.stream(named: "network.ack.\(now.millisecondsSinceEpoch).\(payload.count)")
+        let (delivered, took) = server.acknowledge(online: online, random: &random)
+        trace.record(
+            at: now, subsystem: "network", kind: "telemetry.ack", cause: cause,
+            details: [TraceDetail("delivered", String(delivered)), TraceDetail("tookMillis", String(took.milliseconds))] + payload)
+    }
+}

@@ -1,0 +1,38 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+
+extension AndroidDailyNotificationPlugin {
+    /// TTL-at-fire in the receiver (Android runs app code at delivery): the content extras to
+    /// show, `[]` for the static template, or `nil` to skip the occurrence.
+    ///
+    /// `corrected` checks the content the alarm carries against the TTL at fire time: stale
+    /// content is never shown (skip, or the static template under `fallback`). The seeds' plan
+    /// checks only when arming, and `as-found` not at all, so they post whatever was rendered.
+    func contentToShow(_ intent: AndroidIntent, planned: Int64, context: Context) -> [AndroidExtra]? {
+        let carried = intent.extras.filter {
+            $0.key == NotificationExtraKey.contentVersion || $0.key == NotificationExtraKey.contentFetchedAt
+        }
+        guard profile == .corrected else { return carried }
+        let fetchedAt = intent.extra(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
+        switch build.freshness.verdict(runAt: context.currentTimeMillis(), fetchedAt: fetchedAt) {
+        case .fresh: return carried
+        case .noContent: return []
+        case .stale: return build.freshness.staleAction == .skip ? nil : []
+        }
+    }
+
+    /// Records a telemetry event (seed 004 §9) and ACKs it, fire-and-forget (8 s).
+    func telemetry(
+        _ event: String, slot: String, date: LocalDate, planned: Int64, context: Context, extra: [TraceDetail] = []
+    ) {
+        let payload =
+            [
+                TraceDetail("event", event), TraceDetail("slot", slot), TraceDetail("localDate", date.description),
+                TraceDetail("plannedWallMillis", String(planned)), TraceDetail("atWallMillis", String(context.currentTimeMillis())),
+                TraceDetail("deviceTimeZone", context.timeZone.identifier), TraceDetail("appVersion", "1.0.0"),
+            ] + extra
+        context.log("telemetry", payload)
+        if event != "scheduled" { context.httpClient.acknowledge(payload) }
+    }
+}

@@ -1,0 +1,122 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+
+extension ElectronDailyNotificationPlugin {
+    /// The rollover arithmetic of the profile: `corrected` resolves the next local date's wall
+    /// time; the others add 24 h (S1).
+    var rollover: RolloverRule { profile == .corrected ? .calendarDay : .add24Hours }
+
+    /// The grace within which a passed occurrence is still shown, in ms (`corrected` only).
+    var graceMillis: Int64 { profile == .corrected ? Int64(build.missedGraceMinutes) * 60_000 : 0 }
+
+    /// The tag of an occurrence's notification timer: `notify|localDate|plannedWallMillis|slot`.
+    static func notifyTag(slot: String, date: LocalDate, planned: Int64) -> String {
+        [ElectronPluginBuild.notifyTagPrefix, date.description, String(planned), slot].joined(separator: "|")
+    }
+
+    /// The tag of an occurrence's T–lead timer: `prefetch|localDate|slot`.
+    static func prefetchTag(slot: String, date: LocalDate) -> String {
+        [ElectronPluginBuild.prefetchTagPrefix, date.description, slot].joined(separator: "|")
+    }
+
+    /// Clears a slot's timers, if this process armed any.
+    func disarm(_ slotID: String, context: Context) {
+        guard let index = armed.firstIndex(where: { $0.slot == slotID }) else { return }
+        context.clearTimeout(armed[index].notify)
+        if let prefetch = armed[index].prefetch { context.clearTimeout(prefetch) }
+        armed.remove(at: index)
+    }
+
+    /// Arms a slot's next occurrence: one notification timer at T and, when T − lead is still
+    /// ahead, the prefetch hook's timer. Replaces the slot's earlier timers, so it is idempotent.
+    func arm(_ slot: PluginStore.Slot, context: Context) {
+        disarm(slot.id, context: context)
+        let notify = context.setTimeout(
+            at: SimInstant(millisecondsSinceEpoch: slot.nextRunAt),
+            tag: Self.notifyTag(slot: slot.id, date: slot.nextLocalDate, planned: slot.nextRunAt))
+        var prefetch: Int32?
+        let leadAt = slot.nextRunAt - Int64(build.prefetchLeadMinutes) * 60_000
+        if build.prefetchLeadMinutes > 0, leadAt > context.now().millisecondsSinceEpoch {
+            prefetch = context.setTimeout(
+                at: SimInstant(millisecondsSinceEpoch: leadAt), tag: Self.prefetchTag(slot: slot.id, date: slot.nextLocalDate))
+        }
+        armed.append(ArmedTimers(slot: slot.id, notify: notify, prefetch: prefetch))
+        context.log(
+            "armed",
+            [
+                TraceDetail("slot", slot.id), TraceDetail("localDate", slot.nextLocalDate.description),
+                TraceDetail("at", ISO8601.format(SimInstant(millisecondsSinceEpoch: slot.nextRunAt), in: context.timeZone)),
+                TraceDetail("prefetch", String(prefetch != nil)),
+            ])
+    }
+
+    /// Shows an occurrence with the extras reports match deliveries by.
+    func show(_ slot: PluginStore.Slot, date: LocalDate, planned: Int64, context: Context) {
+        context.showNotification(
+            title: slot.title, body: slot.body,
+            userInfo: [
+                StringPair(NotificationExtraKey.slot, slot.id), StringPair(NotificationExtraKey.localDate, date.description),
+                StringPair(NotificationExtraKey.plannedWallMillis, String(planned)),
+            ])
+    }
+
+    /// An occurrence's timer fired: show it (judged against the wall clock in `corrected`),
+    /// record it, move the slot on and arm the next one.
+    func deliver(slotID: String, date: LocalDate, planned: Int64, context: Context) {
+        if let index = armed.firstIndex(where: { $0.slot == slotID }) { armed.remove(at: index) }
+        guard var slot = context.withStorage({ store in store.slots.first { $0.id == slotID } }) else { return }
+        if context.withStorage({ $0.hasHistory(slot: slotID, localDate: date) }) {
+            context.log("deliver.duplicateIgnored", [TraceDetail("slot", slotID), TraceDetail("localDate", date.description)])
+            return
+        }
+        let now = context.now().millisecondsSinceEpoch
+        slot.nextLocalDate = date
+        slot.nextRunAt = planned
+        if profile == .corrected {
+            // Timers keep their delay, so a zone or clock change moves the wall time they fire at.
+            let expected = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? planned
+            if now < expected - 60_000 {
+                slot.nextRunAt = expected
+                save(slot, context: context)
+                context.log("timer.early", [TraceDetail("slot", slotID), TraceDetail("localDate", date.description)])
+                arm(slot, context: context)
+                return
+            }
+            if now - expected > graceMillis {
+                // Fired late with no `resume` heard first (E3): too late to show.
+                context.withStorage { $0.history.append(.init(slot: slotID, localDate: date, status: .missed)) }
+                context.log(
+                    "missed.reported",
+                    [TraceDetail("count", "1"), TraceDetail("reason", "timer.late"), TraceDetail("occurrence", "\(slotID)@\(date)")])
+                let (nextDate, runAt) = RolloverRule.firstOccurrence(after: now, time: slot.time, zone: context.timeZone)
+                slot.nextLocalDate = nextDate
+                slot.nextRunAt = runAt
+                save(slot, context: context)
+                arm(slot, context: context)
+                return
+            }
+        }
+        show(slot, date: date, planned: planned, context: context)
+        context.withStorage { $0.history.append(.init(slot: slotID, localDate: date, status: .delivered)) }
+        slot = rolledOver(slot, context: context)
+        save(slot, context: context)
+        arm(slot, context: context)
+    }
+
+    /// The slot moved to its next occurrence by the profile's rollover rule.
+    func rolledOver(_ slot: PluginStore.Slot, context: Context) -> PluginStore.Slot {
+        var next = slot
+        next.nextRunAt = rollover.next(
+            after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: context.timeZone)
+        next.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+        return next
+    }
+
+    /// Writes a slot back to userData.
+    func save(_ slot: PluginStore.Slot, context: Context) {
+        context.withStorage { store in
+            if let index = store.slots.firstIndex(where: { $0.id == slot.id }) { store.slots[index] = slot }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+
+extension ElectronDailyNotificationPlugin {
+    /// Re-evaluation at start and on `resume` (E3): occurrences that passed while the app was quit
+    /// or the machine asleep are reported missed once, in one collapsed report; `corrected` still
+    /// shows one passed by at most the grace, late. Then every slot's timer is re-armed.
+    func recover(context: Context, reason: String) {
+        let now = context.now().millisecondsSinceEpoch
+        let zone = context.timeZone
+        let grace = graceMillis
+        var missed: [String] = []
+        var late: [(slot: PluginStore.Slot, date: LocalDate, planned: Int64)] = []
+        let slots = context.withStorage { store -> [PluginStore.Slot] in
+            for index in store.slots.indices {
+                var slot = store.slots[index]
+                switch profile {
+                case .corrected:
+                    // Each occurrence from its own local date and wall time, in the zone now.
+                    while let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch,
+                        at <= now
+                    {
+                        if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
+                            let status: PluginStore.HistoryEntry.Status = now - at <= grace ? .delivered : .missed
+                            store.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: status))
+                            if status == .delivered {
+                                late.append((slot, slot.nextLocalDate, at))
+                            } else {
+                                missed.append("\(slot.id)@\(slot.nextLocalDate)")
+                            }
+                        }
+                        slot.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+                    }
+                    slot.nextRunAt =
+                        DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch
+                        ?? slot.nextRunAt
+                case .directive, .asFound:
+                    // Seed 003: the stored trigger plus 24 h steps (S1); no grace.
+                    while slot.nextRunAt <= now {
+                        if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
+                            store.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
+                            missed.append("\(slot.id)@\(slot.nextLocalDate)")
+                        }
+                        slot.nextRunAt += 86_400_000
+                        slot.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+                    }
+                }
+                store.slots[index] = slot
+            }
+            return store.slots
+        }
+        for occurrence in late {
+            context.log("late.delivery", [TraceDetail("occurrence", "\(occurrence.slot.id)@\(occurrence.date)")])
+            show(occurrence.slot, date: occurrence.date, planned: occurrence.planned, context: context)
+        }
+        if !missed.isEmpty {
+            context.log(
+                "missed.reported",
+                [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
+        }
+        for slot in slots { arm(slot, context: context) }
+        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", String(slots.count))])
+    }
+}

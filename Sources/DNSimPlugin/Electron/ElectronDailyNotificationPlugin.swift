@@ -1,0 +1,148 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+
+/// The plugin's Electron side (seed 004 §8, "best-effort while running"): daily notifications as
+/// the app's own timers, because Electron has no scheduling API (E1), with recovery at start and
+/// on `resume` (E3), and start on login (E2), in three profiles.
+///
+/// - `as-found`: a timer per slot, +24 h rollover, re-evaluation on `resume` like `directive`,
+///   but no recovery at start: after a quit or reboot nothing is armed until the app calls
+///   `scheduleDailyNotification` again.
+/// - `directive` (seeds 003–004 as written): +24 h rollover (S1); at start and on `resume`,
+///   every passed, unshown occurrence is reported missed (collapsed) and the timers re-armed; a
+///   timer that fires late is shown however late.
+/// - `corrected`: each occurrence resolved from its local date and wall time (never chained); at
+///   start and on `resume` an occurrence passed by at most ``ElectronPluginBuild/missedGraceMinutes``
+///   is shown late, older ones are reported missed once; a timer that fires late (no `resume`
+///   heard) or early (zone or clock changed) is judged against the wall clock too.
+///
+/// Every build has the T–lead hook: a timer at T − ``ElectronPluginBuild/prefetchLeadMinutes``
+/// that writes `prefetch.due` to the log.
+public final class ElectronDailyNotificationPlugin: ElectronApplication {
+    /// The plugin's files in userData.
+    public typealias Storage = PluginStore
+    /// Build configuration.
+    public typealias Build = ElectronPluginBuild
+    /// The context type Electron hands this plugin.
+    public typealias Context = ElectronContext<ElectronDailyNotificationPlugin>
+
+    /// The timers armed for one slot, in process memory only.
+    struct ArmedTimers {
+        var slot: String
+        var notify: Int32
+        var prefetch: Int32?
+    }
+
+    /// The configuration packaged with the app.
+    public let build: ElectronPluginBuild
+    var profile: PluginProfile { build.profile }
+    /// The timers this process armed, per slot (they die with the process, E1).
+    var armed: [ArmedTimers] = []
+
+    /// Creates the main-process plugin for a new process.
+    public init(build: ElectronPluginBuild) { self.build = build }
+
+    /// Empty userData.
+    public static func emptyStorage() -> PluginStore { PluginStore() }
+
+    /// Whether the Linux package installs an autostart entry (E2).
+    public static func linuxAutostartEntry(of build: ElectronPluginBuild) -> Bool { build.linuxAutostartEntry }
+
+    // MARK: - TypeScript API
+
+    /// `scheduleDailyNotification({ id?, time, title, body })`: stores the slot and arms a timer
+    /// for its next occurrence.
+    public func scheduleDailyNotification(_ request: DailySlotRequest, context: Context) -> PluginError? {
+        guard let time = LocalTime(parsing: request.time), time.second == 0, request.time.count == 5 else {
+            return .invalidTimeFormat(request.time)
+        }
+        let id = request.resolvedID
+        let (date, runAt) = RolloverRule.firstOccurrence(after: context.now().millisecondsSinceEpoch, time: time, zone: context.timeZone)
+        let slot = PluginStore.Slot(
+            id: id, time: time, title: request.title, body: request.body, nextLocalDate: date, nextRunAt: runAt,
+            requestCode: PluginStore.requestCode(for: id))
+        context.withStorage { store in
+            if let index = store.slots.firstIndex(where: { $0.id == id }) {
+                store.slots[index] = slot
+            } else {
+                store.slots.append(slot)
+            }
+        }
+        context.log("schedule.accepted", [TraceDetail("slot", id), TraceDetail("time", time.description)])
+        arm(slot, context: context)
+        return nil
+    }
+
+    /// `cancelAllNotifications()`: clears every timer and forgets the slots.
+    public func cancelAllNotifications(context: Context) -> PluginError? {
+        let count = armed.count
+        for entry in armed { disarm(entry.slot, context: context) }
+        context.withStorage { $0.slots.removeAll() }
+        context.log("cancelAll", [TraceDetail("removed", String(count))])
+        return nil
+    }
+
+    /// `getNotificationStatus()`.
+    public func getNotificationStatus(context: Context) -> [(String, String)] {
+        let store = context.withStorage { $0 }
+        return [
+            ("platform", context.platform.rawValue),
+            ("openAtLogin", String(context.getLoginItemSettings().openAtLogin)),
+            ("armedTimers", String(armed.count)),
+            ("scheduledSlots", String(store.slots.count)),
+            ("missedOccurrences", String(store.history.filter { $0.status == .missed }.count)),
+        ]
+    }
+
+    /// `getLastNotification()`: the last occurrence the plugin showed.
+    public func getLastNotification(context: Context) -> (slot: String, localDate: LocalDate)? {
+        let last = context.withStorage { $0.history.last { $0.status == .delivered } }
+        return last.map { ($0.slot, $0.localDate) }
+    }
+
+    // MARK: - Electron entry points
+
+    /// `app.whenReady()`: registers the login item, then (except `as-found`) recovers.
+    public func didFinishLaunching(_ reason: ElectronLaunchReason, context: Context) {
+        let settings = context.getLoginItemSettings()
+        context.log(
+            "load",
+            [
+                TraceDetail("launch", reason.rawValue), TraceDetail("profile", profile.rawValue),
+                TraceDetail("wasOpenedAtLogin", String(settings.wasOpenedAtLogin)),
+            ])
+        context.setLoginItemSettings(openAtLogin: build.openAtLogin)
+        switch profile {
+        case .asFound: return  // no startup recovery: the timers of the last process are gone (E1)
+        case .directive, .corrected: recover(context: context, reason: "launch.\(reason.rawValue)")
+        }
+    }
+
+    /// A timer fired: a slot's occurrence or its T–lead hook.
+    public func timerFired(tag: String, context: Context) {
+        let parts = tag.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+        switch parts.first {
+        case ElectronPluginBuild.notifyTagPrefix where parts.count == 4:
+            guard let date = LocalDate(parsing: parts[1]), let planned = Int64(parts[2]) else { return }
+            deliver(slotID: parts[3], date: date, planned: planned, context: context)
+        case ElectronPluginBuild.prefetchTagPrefix where parts.count >= 3:
+            let slotID = parts.dropFirst(2).joined(separator: "|")
+            if let index = armed.firstIndex(where: { $0.slot == slotID }) { armed[index].prefetch = nil }
+            // The T–lead hook: the content fetch itself lives elsewhere; here it is one log line.
+            context.log(
+                "prefetch.due",
+                [TraceDetail("slot", slotID), TraceDetail("localDate", parts[1]), TraceDetail("online", String(context.isOnline))])
+        default:
+            context.log("timer.unknown", [TraceDetail("tag", tag)])
+        }
+    }
+
+    /// `powerMonitor` events: every profile re-evaluates on `resume` (E3).
+    public func powerEvent(_ event: ElectronPowerEvent, context: Context) {
+        switch event {
+        case .suspend: context.log("suspend")
+        case .resume: recover(context: context, reason: "resume")
+        }
+    }
+}

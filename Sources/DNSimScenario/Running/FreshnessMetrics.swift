@@ -1,0 +1,89 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+import DNSimPlugin
+
+/// The content-freshness figures of one run (seed 004's success signals): prefetch outcomes,
+/// the hit rate at T–lead, fresh vs cached vs static deliveries, stale deliveries and content age.
+///
+/// All integers: ratios are whole percentages, ages whole milliseconds.
+public struct FreshnessMetrics: Sendable, Equatable {
+    /// Content fetches made.
+    public var prefetchAttempts = 0
+    /// Fetches that returned new content (HTTP 200).
+    public var prefetchSuccesses = 0
+    /// Fetches answered `304 Not Modified`.
+    public var prefetchNotModified = 0
+    /// Fetches that hit the 12 s timeout.
+    public var prefetchTimeouts = 0
+    /// Fetches that failed otherwise (5xx, malformed, offline).
+    public var prefetchFailures = 0
+    /// Planned occurrences in the run.
+    public var occurrencesPlanned = 0
+    /// Planned occurrences whose own prefetch succeeded before their time.
+    public var prefetchHitsAtTLead = 0
+    /// `prefetchHitsAtTLead` as a whole percentage of `occurrencesPlanned`, when any were planned.
+    public var hitRatePercent: Int?
+    /// Deliveries showing the server's current version.
+    public var deliveriesFresh = 0
+    /// Deliveries showing an older fetched version.
+    public var deliveriesCached = 0
+    /// Deliveries showing only the static template (no fetched content).
+    public var deliveriesStatic = 0
+    /// Deliveries whose content was older than the TTL when shown (must be 0 under TTL-at-fire).
+    public var staleDeliveries = 0
+    /// The oldest content shown, in ms.
+    public var maxContentAgeMs: Int64?
+    /// The mean age of content shown, in ms.
+    public var meanContentAgeMs: Int64?
+
+    /// Computes the figures from a run's outcome, deliveries and plan.
+    static func compute(
+        outcome: WorldOutcome, deliveries: [RunResult.Delivery], planned: [OccurrencePlanner.Planned]
+    ) -> FreshnessMetrics {
+        var m = FreshnessMetrics()
+        let records = outcome.trace.records
+        for record in records where record.subsystem == "network" && record.kind == "content.fetch" {
+            m.prefetchAttempts += 1
+            switch record.detail("result") {
+            case "ok": m.prefetchSuccesses += 1
+            case "notModified": m.prefetchNotModified += 1
+            case "timeout": m.prefetchTimeouts += 1
+            default: m.prefetchFailures += 1
+            }
+        }
+        m.occurrencesPlanned = planned.count
+        let successes = records.filter {
+            $0.subsystem == "plugin" && $0.kind == "prefetch.result"
+                && ($0.detail("result") == "ok" || $0.detail("result") == "notModified")
+        }
+        m.prefetchHitsAtTLead = planned.filter { occurrence in
+            successes.contains {
+                $0.detail("slot") == occurrence.slot && $0.detail("localDate") == occurrence.localDate.description
+                    && $0.time < occurrence.at
+            }
+        }.count
+        if m.occurrencesPlanned > 0 { m.hitRatePercent = m.prefetchHitsAtTLead * 100 / m.occurrencesPlanned }
+        var ages: [Int64] = []
+        let ttl = outcome.freshness.ttlSeconds * 1000
+        for delivery in deliveries {
+            guard let version = delivery.contentVersion, let fetchedAt = delivery.contentFetchedAt else {
+                m.deliveriesStatic += 1
+                continue
+            }
+            if version >= outcome.server.version(at: delivery.deliveredAt) {
+                m.deliveriesFresh += 1
+            } else {
+                m.deliveriesCached += 1
+            }
+            let age = (delivery.deliveredAt - fetchedAt).milliseconds
+            ages.append(age)
+            if age > ttl { m.staleDeliveries += 1 }
+        }
+        if !ages.isEmpty {
+            m.maxContentAgeMs = ages.max()
+            m.meanContentAgeMs = ages.reduce(0, +) / Int64(ages.count)
+        }
+        return m
+    }
+}

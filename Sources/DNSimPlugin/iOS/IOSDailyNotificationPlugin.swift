@@ -131,9 +131,11 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             // One ETag-aware fetch per slot per refresh (seed 004 §3, 12 s timeout).
             let (result, time) = context.httpClient.fetchContent(ifNoneMatch: slot.contentETag)
             took = took + time
+            // The occurrence this fetch serves: the slot's next one from now.
+            let (serves, _) = RolloverRule.firstOccurrence(after: now, time: slot.time, zone: context.timeZone)
             context.log(
                 "prefetch.result",
-                [TraceDetail("slot", slot.id), TraceDetail("localDate", slot.nextLocalDate.description), TraceDetail("result", result.name)])
+                [TraceDetail("slot", slot.id), TraceDetail("localDate", serves.description), TraceDetail("result", result.name)])
             guard result.isSuccess else { continue }
             anySuccess = true
             context.withStorage { store in

@@ -99,7 +99,8 @@ public enum MatrixReport {
                 out += "| [\(s.id)](scenarios/\(reportName(r))) | \(MarkdownText.cell(s.osExpected)) |"
                 out += " \(MarkdownText.cell(s.pluginExpected)) | \(MarkdownText.cell(observed(r))) |"
                 out += " \(r.passed ? "✅ pass" : "❌ fail") | \(MarkdownText.cell(notes(r))) | \(s.platform.rawValue) |"
-                out += " \(s.platform == .ios ? "iOS" : "API") \(s.osVersion) | \(s.deviceProfile) | \(s.profile.rawValue) | \(s.seed) | \(maxLateness(r)) |"
+                let version = s.platform == .ios ? "iOS" : s.platform == .electron ? "Electron" : "API"
+                out += " \(version) \(s.osVersion) | \(s.deviceProfile) | \(s.profile.rawValue) | \(s.seed) | \(maxLateness(r)) |"
                 out += " \(r.deliveries.count) | \(r.missed.count) | \(MarkdownText.cell(armedDifference(r))) |\n"
             }
         }

@@ -16,6 +16,12 @@ public struct ElectronContext<App: ElectronApplication> {
     public var platform: ElectronDeviceProfile.Platform { system.profile.platform }
     /// `net.isOnline()`.
     public var isOnline: Bool { system.isNetworkAvailable }
+    /// Electron's `net` module, through the machine's network.
+    public var httpClient: HTTPClientPort {
+        HTTPClientPort(
+            server: system.contentServer, now: system.sim.now, online: system.isNetworkAvailable, trace: system.sim.trace,
+            streams: system.sim.random, cause: system.sim.trace.lastID)
+    }
 
     /// `setTimeout(callback, at − Date.now())`: the callback is
     /// ``ElectronApplication/timerFired(tag:context:)`` with `tag`. The delay is fixed when set

@@ -61,6 +61,8 @@ public final class ElectronSystem<App: ElectronApplication> {
     public internal(set) var wasOpenedAtLogin = false
     /// Whether the machine has network.
     public internal(set) var isNetworkAvailable = true
+    /// The plugin's content server, reached through ``ElectronContext/httpClient``.
+    public var contentServer: ContentServer?
     /// Every notification shown (E1).
     public internal(set) var deliveryLog: [ElectronDeliveryRecord] = []
 

@@ -52,13 +52,51 @@ extension ElectronDailyNotificationPlugin {
     }
 
     /// Shows an occurrence with the extras reports match deliveries by.
-    func show(_ slot: PluginStore.Slot, date: LocalDate, planned: Int64, context: Context) {
+    /// Applies TTL-at-fire first (app code runs at delivery on Electron): `corrected` never shows
+    /// stale content (static template or skip, by its stale action); the others show what they have.
+    /// Returns whether it was shown.
+    @discardableResult
+    func show(_ slot: PluginStore.Slot, date: LocalDate, planned: Int64, context: Context) -> Bool {
+        var withContent = slot.contentVersion != nil
+        if profile == .corrected {
+            switch build.freshness.verdict(runAt: context.now().millisecondsSinceEpoch, fetchedAt: slot.contentFetchedAt) {
+            case .fresh: withContent = true
+            case .noContent: withContent = false
+            case .stale:
+                if build.freshness.staleAction == .skip {
+                    context.log("telemetry", [
+                        TraceDetail("event", "skipped"), TraceDetail("slot", slot.id), TraceDetail("localDate", date.description),
+                        TraceDetail("why", "stale at fire"),
+                    ])
+                    return false
+                }
+                withContent = false
+            }
+        }
         context.showNotification(
-            title: slot.title, body: slot.body,
+            title: slot.title, body: withContent ? slot.renderedBody : slot.body,
             userInfo: [
                 StringPair(NotificationExtraKey.slot, slot.id), StringPair(NotificationExtraKey.localDate, date.description),
                 StringPair(NotificationExtraKey.plannedWallMillis, String(planned)),
-            ])
+            ] + (withContent ? slot.contentExtras.map { StringPair($0.0, $0.1) } : []))
+        return true
+    }
+
+    /// The T–lead timer: one ETag-aware fetch for the slot (seed 004), kept with the slot.
+    func prefetch(slotID: String, localDate: String, context: Context) {
+        guard let slot = context.withStorage({ store in store.slots.first { $0.id == slotID } }) else { return }
+        let (result, took) = context.httpClient.fetchContent(ifNoneMatch: slot.contentETag)
+        context.log("prefetch.result", [TraceDetail("slot", slotID), TraceDetail("localDate", localDate), TraceDetail("result", result.name)])
+        guard result.isSuccess else { return }
+        let fetchedAt = context.now().millisecondsSinceEpoch + took.milliseconds
+        context.withStorage { store in
+            guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return }
+            if case .content(let version, let etag) = result {
+                store.slots[index].apply(version: version, etag: etag, fetchedAt: fetchedAt)
+            } else {
+                store.slots[index].apply(version: nil, etag: nil, fetchedAt: fetchedAt)
+            }
+        }
     }
 
     /// An occurrence's timer fired: show it (judged against the wall clock in `corrected`),
@@ -97,8 +135,8 @@ extension ElectronDailyNotificationPlugin {
                 return
             }
         }
-        show(slot, date: date, planned: planned, context: context)
-        context.withStorage { $0.history.append(.init(slot: slotID, localDate: date, status: .delivered)) }
+        let shown = show(slot, date: date, planned: planned, context: context)
+        context.withStorage { $0.history.append(.init(slot: slotID, localDate: date, status: shown ? .delivered : .skipped)) }
         slot = rolledOver(slot, context: context)
         save(slot, context: context)
         arm(slot, context: context)

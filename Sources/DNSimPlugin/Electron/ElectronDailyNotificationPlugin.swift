@@ -129,10 +129,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
         case ElectronPluginBuild.prefetchTagPrefix where parts.count >= 3:
             let slotID = parts.dropFirst(2).joined(separator: "|")
             if let index = armed.firstIndex(where: { $0.slot == slotID }) { armed[index].prefetch = nil }
-            // The T–lead hook: the content fetch itself lives elsewhere; here it is one log line.
-            context.log(
-                "prefetch.due",
-                [TraceDetail("slot", slotID), TraceDetail("localDate", parts[1]), TraceDetail("online", String(context.isOnline))])
+            prefetch(slotID: slotID, localDate: parts[1], context: context)
         default:
             context.log("timer.unknown", [TraceDetail("tag", tag)])
         }

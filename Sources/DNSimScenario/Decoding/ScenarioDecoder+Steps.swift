@@ -70,6 +70,7 @@ extension ScenarioDecoder {
     static let stepFields = [
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
         "idle", "charging", "bucket", "available", "blocked", "slot", "on", "enabled", "status", "count", "fault",
+        "asleep", "openAtLogin",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform) throws -> ScenarioAction {
@@ -98,6 +99,10 @@ extension ScenarioDecoder {
         case "injectAlarmLoss": return .injectAlarmLoss(slot: try reader.optionalString("slot"))
         case "setLowPowerMode": return .setLowPowerMode(try reader.bool("on"))
         case "publishContent": return .publishContent
+        case "quitApp": return .quitApp
+        case "login": return .login
+        case "setSystemSleep": return .setSystemSleep(try reader.bool("asleep"))
+        case "setLoginItem": return .setLoginItem(openAtLogin: try reader.bool("openAtLogin"))
         case "setServerFault":
             let faults = ContentServer.Fault.allCases.map(\.rawValue)
             let fault = try reader.string("fault", expected: "one of: " + faults.joined(separator: ", "))

@@ -50,16 +50,25 @@ public struct ScenarioDecoder {
         let platform = try root.enumeration("platform", as: ScenarioPlatform.self)
 
         var device = try root.object("device")
-        let profileNames = platform == .android ? AndroidProfileNames.all : IOSDeviceProfile.names
+        let profileNames: [String]
+        switch platform {
+        case .android: profileNames = AndroidProfileNames.all
+        case .ios: profileNames = IOSDeviceProfile.names
+        case .electron: profileNames = ElectronDeviceProfile.names
+        }
         let deviceProfile = try device.optionalString("profile") ?? profileNames[0]
         if !profileNames.contains(deviceProfile) {
             throw invalid(
                 device.pointer.appending("profile"), "one of: " + profileNames.joined(separator: ", "),
                 "\"\(deviceProfile)\"")
         }
-        let (versionKey, versionText, versionRange): (String, String, ClosedRange<Int64>) =
-            platform == .android
-            ? ("apiLevel", "an Android API level from 26 to 36", 26...36) : ("osVersion", "an iOS major version from 15 to 26", 15...26)
+        let (versionKey, versionText, versionRange): (String, String, ClosedRange<Int64>)
+        switch platform {
+        case .android: (versionKey, versionText, versionRange) = ("apiLevel", "an Android API level from 26 to 36", 26...36)
+        case .ios: (versionKey, versionText, versionRange) = ("osVersion", "an iOS major version from 15 to 26", 15...26)
+        case .electron:
+            (versionKey, versionText, versionRange) = ("electronVersion", "an Electron major version from 20 to 40", 20...40)
+        }
         let apiLevel = try device.int64(versionKey, expected: versionText)
         guard versionRange.contains(apiLevel) else {
             throw invalid(device.pointer.appending(versionKey), versionText, "\(apiLevel)")
@@ -92,6 +101,10 @@ public struct ScenarioDecoder {
                 }
                 plugin.prefetchLeadMinutes = Int(lead)
             }
+            if platform == .electron {
+                plugin.openAtLogin = try reader.optionalBool("openAtLogin") ?? true
+                plugin.linuxAutostartEntry = try reader.optionalBool("linuxAutostartEntry") ?? false
+            }
             if platform == .android {
                 plugin.bootReceiver = try reader.optionalBool("bootReceiver") ?? true
                 plugin.directBootAware = try reader.optionalBool("directBootAware") ?? false
@@ -100,6 +113,10 @@ public struct ScenarioDecoder {
             try reader.finish()
         }
         var os = Scenario.OSOptions()
+        if platform == .electron, root.has("os") {
+            _ = root.optionalValue("os")
+            throw invalid(JSONPointer.root.appending("os"), "no \"os\" object on electron (nothing to override yet)", "an \"os\" object")
+        }
         if var reader = try root.optionalObject("os"), platform == .ios {
             os = try decodeIOSOptions(&reader)
             try reader.finish()

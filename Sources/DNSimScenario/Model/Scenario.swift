@@ -57,6 +57,10 @@ public struct Scenario: Sendable {
         public var directBootAware = false
         /// The app's targetSdkVersion.
         public var targetSdk = 34
+        /// Electron: whether the app registers to open at login (macOS, Windows).
+        public var openAtLogin = true
+        /// Electron: whether the Linux package installs an autostart entry.
+        public var linuxAutostartEntry = false
         /// Freshness overrides (`nil` keeps the profile's default).
         public var ttlSeconds: Int64?
         /// What happens to a stale occurrence.
@@ -113,4 +117,6 @@ public enum ScenarioPlatform: String, CaseIterable, Sendable {
     case android
     /// iOS: UNUserNotificationCenter, BGTaskScheduler, force-quit, reboot.
     case ios
+    /// Electron: notifications only while running, timers, start on login, sleep.
+    case electron
 }

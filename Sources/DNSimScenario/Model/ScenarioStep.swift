@@ -24,7 +24,8 @@ public enum ScenarioAction: Sendable, Equatable {
     case forceStop
     /// The system kills the process for memory.
     case killProcess
-    /// Power off now, on after `offFor`; the user unlocks `unlockAfter` the boot, or never.
+    /// Power off now, on after `offFor`; the user unlocks (Android) or logs in (Electron)
+    /// `unlockAfter` the boot, or never.
     case reboot(offFor: SimDuration, unlockAfter: SimDuration?)
     /// The user unlocks the device.
     case unlock
@@ -70,6 +71,14 @@ public enum ScenarioAction: Sendable, Equatable {
     case tapNotification
     /// iOS: other code in the app adds this many requests of its own.
     case addOtherRequests(count: Int)
+    /// Electron: the user quits the app.
+    case quitApp
+    /// Electron: the computer goes to sleep (true) or wakes (false).
+    case setSystemSleep(Bool)
+    /// Electron: the user logs in after a reboot.
+    case login
+    /// Electron: the user toggles "open at login" in the system settings.
+    case setLoginItem(openAtLogin: Bool)
     /// The content server publishes a new version now.
     case publishContent
     /// The content server (or the path to it) goes into a fault, or back to normal.
@@ -114,6 +123,10 @@ public enum ScenarioAction: Sendable, Equatable {
         case .clearDeliveredNotifications: return "clearDeliveredNotifications"
         case .tapNotification: return "tapNotification"
         case .addOtherRequests: return "addOtherRequests"
+        case .quitApp: return "quitApp"
+        case .setSystemSleep: return "setSystemSleep"
+        case .login: return "login"
+        case .setLoginItem: return "setLoginItem"
         case .publishContent: return "publishContent"
         case .setServerFault: return "setServerFault"
         }
@@ -131,8 +144,12 @@ public enum ScenarioAction: Sendable, Equatable {
         case "setAuthorization", "setLowPowerMode", "setBackgroundAppRefresh", "clearDeliveredNotifications",
             "tapNotification", "addOtherRequests":
             return [.ios]
-        default:
+        case "quitApp", "setSystemSleep", "login", "setLoginItem":
+            return [.electron]
+        case "backgroundApp", "swipeFromRecents", "killProcess", "setNotificationPermission", "updateApp", "injectAlarmLoss":
             return [.android, .ios]
+        default:
+            return [.android, .ios, .electron]
         }
     }
 
@@ -142,7 +159,7 @@ public enum ScenarioAction: Sendable, Equatable {
         "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
         "getNotificationStatus", "setDeviceIdle", "setCharging", "setStandbyBucket", "setNetwork", "revokeExactAlarm",
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
-        "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "publishContent",
-        "setServerFault",
+        "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "quitApp",
+        "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault",
     ]
 }

@@ -96,6 +96,8 @@ final class AndroidWorld {
             break  // iOS actions; the decoder rejects them in Android scenarios
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver
+        case .quitApp, .setSystemSleep, .login, .setLoginItem:
+            break  // Electron actions; the decoder rejects them here
         case .cancelAllNotifications:
             callAPI("cancelAllNotifications") { plugin, context in
                 let error = plugin.cancelAllNotifications(context: context)

@@ -106,6 +106,8 @@ final class IOSWorld {
             break  // Android actions; the decoder rejects them in iOS scenarios
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver
+        case .quitApp, .setSystemSleep, .login, .setLoginItem:
+            break  // Electron actions; the decoder rejects them here
         }
     }
 

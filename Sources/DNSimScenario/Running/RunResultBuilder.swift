@@ -102,8 +102,10 @@ struct RunResultBuilder {
         }) {
             return describe(last)
         }
+        // A removal names the slot it removed, or none when it took everything (a quit, a shutdown).
         if let removal = records.last(where: {
-            $0.time <= occurrence.at && $0.detail("extra.slot") == occurrence.slot && outcome.removalKinds.contains($0.kind)
+            $0.time <= occurrence.at && outcome.removalKinds.contains($0.kind)
+                && ($0.detail("extra.slot") == nil || $0.detail("extra.slot") == occurrence.slot)
         }) {
             return "not re-armed since \(describe(removal))"
         }

@@ -18,6 +18,10 @@ public enum ScenarioRunner {
             let world = IOSWorld(scenario: scenario)
             try world.run()
             return RunResultBuilder(outcome: world.outcome()).build()
+        case .electron:
+            let world = ElectronWorld(scenario: scenario)
+            try world.run()
+            return RunResultBuilder(outcome: world.outcome()).build()
         }
     }
 }

@@ -124,12 +124,13 @@ public enum ScenarioSchema {
                         (
                             "profile",
                             enumeration(
-                                AndroidProfileNames.all + IOSDeviceProfile.names,
-                                "The device profile (default android-stock or ios-default).")
+                                AndroidProfileNames.all + IOSDeviceProfile.names + ElectronDeviceProfile.names,
+                                "The device profile (default android-stock, ios-default or electron-macos).")
                         ),
                         ("apiLevel", ["type": "integer", "minimum": 26, "maximum": 36, "description": "Android: the API level."]),
                         ("osVersion", ["type": "integer", "minimum": 15, "maximum": 26, "description": "iOS: the major version."]),
-                    ], description: "The simulated device: apiLevel on Android, osVersion on iOS.")
+                        ("electronVersion", ["type": "integer", "minimum": 20, "maximum": 40, "description": "Electron: the major version."]),
+                    ], description: "The simulated device: apiLevel on Android, osVersion on iOS, electronVersion on Electron.")
             ),
             (
                 "plugin",
@@ -139,6 +140,8 @@ public enum ScenarioSchema {
                         ("bootReceiver", ["type": "boolean", "description": "Declare the BOOT_COMPLETED receiver (default true)."]),
                         ("directBootAware", ["type": "boolean", "description": "Receivers are direct-boot aware (default false)."]),
                         ("targetSdk", ["type": "integer", "description": "The app's targetSdkVersion (default 34)."]),
+                        ("openAtLogin", ["type": "boolean", "description": "Electron: register to open at login (macOS, Windows; default true)."]),
+                        ("linuxAutostartEntry", ["type": "boolean", "description": "Electron: the Linux package installs an autostart entry (default false)."]),
                         ("ttlSeconds", ["type": "integer", "minimum": 60, "maximum": 2_592_000, "description": "Content older than this at fire time is stale (default 86400)."]),
                         ("staleAction", enumeration(FreshnessPolicy.StaleAction.allCases.map(\.rawValue), "A stale occurrence: skip (seed 004) or fallback to the static template (corrected's default).")),
                         ("prefetchLeadMinutes", ["type": "integer", "minimum": 0, "maximum": 720, "description": "Minutes before each slot for the single prefetch attempt (default 5)."]),
@@ -200,7 +203,7 @@ public enum ScenarioSchema {
             variant("forceStop", "Settings → Force stop."),
             variant("killProcess", "The system kills the process for memory."),
             variant(
-                "reboot", "Power off now, on after offFor (default 1m); unlock unlockAfter the boot, or wait for an unlock step.",
+                "reboot", "Power off now, on after offFor (default 1m); the user unlocks (Android) or logs in (Electron) unlockAfter the boot, or waits for an unlock/login step.",
                 [("offFor", ref("duration")), ("unlockAfter", ref("duration"))]),
             variant("unlock", "The user unlocks the device."),
             variant(
@@ -236,6 +239,10 @@ public enum ScenarioSchema {
             variant("setBackgroundAppRefresh", "iOS: the Background App Refresh switch (I20).", [("enabled", ["type": "boolean"])], required: ["enabled"]),
             variant("clearDeliveredNotifications", "iOS: the user clears Notification Center (I9)."),
             variant("tapNotification", "iOS: the user taps the latest delivered notification (I6)."),
+            variant("quitApp", "Electron: the user quits the app (E1)."),
+            variant("setSystemSleep", "Electron: the computer sleeps (true) or wakes (false) (E3).", [("asleep", ["type": "boolean"])], required: ["asleep"]),
+            variant("login", "Electron: the user logs in after a reboot (E2)."),
+            variant("setLoginItem", "Electron: the user toggles open-at-login (E2).", [("openAtLogin", ["type": "boolean"])], required: ["openAtLogin"]),
             variant("publishContent", "The content server publishes a new version now."),
             variant(
                 "setServerFault", "The content server, or the path to it, fails (or recovers).",

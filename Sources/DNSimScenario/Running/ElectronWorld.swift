@@ -1,0 +1,129 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlatforms
+import DNSimPlugin
+
+/// Wires one Electron run together: the engine, the desktop model with the plugin installed,
+/// and the scenario's steps as scripted input.
+final class ElectronWorld {
+    typealias Plugin = ElectronDailyNotificationPlugin
+
+    let scenario: Scenario
+    let driver: ScenarioDriver
+    var sim: Simulator<DeviceEvent> { driver.sim }
+    let system: ElectronSystem<Plugin>
+    var errors: [RunResult.APIError] = []
+    var planner = OccurrencePlanner()
+    var zoneTimeline: [(from: SimInstant, zone: Zone)]
+    var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
+
+    init(scenario: Scenario, traceEnabled: Bool = true) {
+        self.scenario = scenario
+        driver = ScenarioDriver(scenario: scenario, traceEnabled: traceEnabled)
+        let profile =
+            ElectronDeviceProfile.named(scenario.deviceProfile) ?? ElectronDeviceProfile(name: "electron-macos", platform: .macOS)
+        let build = ElectronPluginBuild(
+            profile: scenario.profile, openAtLogin: scenario.plugin.openAtLogin,
+            linuxAutostartEntry: scenario.plugin.linuxAutostartEntry, freshness: scenario.plugin.freshness(for: scenario.profile))
+        system = ElectronSystem(sim: driver.sim, profile: profile, parameters: ElectronParameters(), zone: scenario.zone, build: build)
+        system.contentServer = driver.server
+        zoneTimeline = [(scenario.startInstant, scenario.zone)]
+    }
+
+    /// Runs the scenario to its end.
+    func run() throws {
+        try driver.run(apply: apply) { [system] event in
+            if case .electron(let event) = event { system.handle(event) }
+        }
+    }
+
+    private func apply(_ step: ScenarioStep) {
+        if driver.applyEnvironmentStep(step.action) { return }
+        switch step.action {
+        case .launchApp: system.launchApp()
+        case .quitApp: system.quitApp()
+        case .setSystemSleep(let asleep): if asleep { system.sleep() } else { system.wake() }
+        case .reboot(let offFor, let loginAfter): system.reboot(offFor: offFor, loginAfter: loginAfter)
+        case .login: system.login()
+        case .setLoginItem(let openAtLogin): system.setLoginItemByUser(openAtLogin: openAtLogin)
+        case .setClock(.shift(let amount)):
+            system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds)
+        case .setClock(.to(let local)):
+            let target = system.clock.zone.instant(for: local) ?? sim.now
+            system.setWallClock(toWallMillis: target.millisecondsSinceEpoch)
+        case .setTimeZone(let zone):
+            zoneTimeline.append((sim.now, zone))
+            system.setTimeZone(zone)
+        case .setNetwork(let available): system.setNetworkAvailable(available)
+        case .scheduleDailyNotification(let request):
+            callAPI("scheduleDailyNotification") { plugin, context in
+                let error = plugin.scheduleDailyNotification(request, context: context)
+                if error == nil, let time = LocalTime(parsing: request.time) {
+                    planner.accept(slot: request.resolvedID, time: time, at: sim.now)
+                }
+                return error
+            }
+        case .cancelAllNotifications:
+            callAPI("cancelAllNotifications") { plugin, context in
+                let error = plugin.cancelAllNotifications(context: context)
+                if error == nil { planner.cancelAll(at: sim.now) }
+                return error
+            }
+        case .getNotificationStatus:
+            callAPI("getNotificationStatus") { plugin, context in
+                statusSnapshots.append((sim.now, plugin.getNotificationStatus(context: context)))
+                return nil
+            }
+        case .publishContent, .setServerFault:
+            break  // applied to the environment by the driver
+        default:
+            break  // Android and iOS actions; the decoder rejects them in Electron scenarios
+        }
+    }
+
+    /// Calls the plugin's TypeScript API, which needs the app running: it is launched first.
+    private func callAPI(_ name: String, _ body: (Plugin, ElectronContext<Plugin>) -> PluginError?) {
+        if !system.isAppRunning { system.launchApp() }
+        guard system.isAppRunning, let plugin = system.process else {
+            sim.trace.record(
+                at: sim.now, subsystem: "scenario", kind: "api.ignored", cause: sim.trace.lastID,
+                details: [TraceDetail("call", name), TraceDetail("reason", "the app is not running")])
+            return
+        }
+        if let error = body(plugin, system.context) {
+            errors.append(RunResult.APIError(at: sim.now, call: name, code: error.code, message: error.message))
+            sim.trace.record(
+                at: sim.now, subsystem: "plugin", kind: "api.error", cause: sim.trace.lastID,
+                details: [TraceDetail("call", name), TraceDetail("code", error.code)])
+        }
+    }
+}
+
+extension ElectronWorld {
+    /// The run in platform-neutral terms.
+    func outcome() -> WorldOutcome {
+        let posts = system.deliveryLog.compactMap { record -> WorldOutcome.Post? in
+            guard let slot = record.info(NotificationExtraKey.slot) else { return nil }
+            return WorldOutcome.Post(
+                time: record.time, slot: slot, pluginLocalDate: record.info(NotificationExtraKey.localDate),
+                title: record.title, body: record.body,
+                contentVersion: record.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
+                contentFetchedAt: record.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
+                    .map { system.clock.trueInstant(forWallMillis: $0) },
+                suppressedBecause: nil)
+        }
+        let armed = system.pendingTimerTags.compactMap { tag -> String? in
+            let parts = tag.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            guard parts.first == ElectronPluginBuild.notifyTagPrefix, parts.count == 4 else { return nil }
+            return parts[3] + "@" + parts[1]
+        }
+        let slots = system.storageSnapshot.slots
+        return WorldOutcome(
+            scenario: scenario, parameters: driver.commonParameters + system.resolvedParameters.map { (key: $0.0, value: $0.1) },
+            posts: posts, planner: planner, zoneTimeline: zoneTimeline, errors: errors, statusSnapshots: statusSnapshots,
+            trace: sim.trace, eventCount: sim.dispatchedCount, armedOccurrences: armed,
+            expectedNext: slots.map { "\($0.id)@*" }, storedSlots: slots.map(\.id),
+            removalKinds: ["process.ended", "device.shutdown"],
+            server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
+    }
+}

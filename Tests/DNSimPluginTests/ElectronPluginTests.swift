@@ -34,7 +34,7 @@ struct ElectronPluginTests {
             device.system.pendingTimerTags
                 == ["prefetch|2026-03-10|daily-0900", Self.notifyTag("2026-03-10", wall: "2026-03-10T09:00:00+01:00")])
         try device.run(until: at("2026-03-10T09:30:00+01:00"))
-        let prefetch = device.pluginLog("prefetch.due")
+        let prefetch = device.pluginLog("prefetch.result")
         #expect(prefetch.map(\.time) == [at("2026-03-10T08:55:00+01:00")])
         #expect(prefetch.first?.detail("slot") == "daily-0900")
         #expect(prefetch.first?.detail("localDate") == "2026-03-10")
@@ -50,18 +50,18 @@ struct ElectronPluginTests {
 
     @Test("Electron: prefetchLeadMinutes 0 sets no T–lead timer; scheduling inside the lead skips today's hook only")
     func prefetchLeadOptions() throws {
-        let off = ElectronPluginDevice(profile: .corrected, build: { $0.prefetchLeadMinutes = 0 })
+        let off = ElectronPluginDevice(profile: .corrected, build: { $0.freshness.prefetchLeadMinutes = 0 })
         #expect(off.launchAndSchedule() == nil)
         #expect(off.system.pendingTimerTags.count == 1)
         try off.run(until: at("2026-03-11T12:00:00+01:00"))
-        #expect(off.pluginLog("prefetch.due").isEmpty)
+        #expect(off.pluginLog("prefetch.result").isEmpty)
         #expect(off.shownLocalTimes == ["2026-03-10T09:00", "2026-03-11T09:00"])
 
         let late = ElectronPluginDevice(profile: .corrected, start: at("2026-03-10T08:57:00+01:00"))
         #expect(late.launchAndSchedule() == nil)
         #expect(late.system.pendingTimerTags == [Self.notifyTag("2026-03-10", wall: "2026-03-10T09:00:00+01:00")])
         try late.run(until: at("2026-03-11T12:00:00+01:00"))
-        #expect(late.pluginLog("prefetch.due").map(\.time) == [at("2026-03-11T08:55:00+01:00")])
+        #expect(late.pluginLog("prefetch.result").map(\.time) == [at("2026-03-11T08:55:00+01:00")])
     }
 
     @Test("Electron: cancelAllNotifications clears the timers and the slots", arguments: PluginProfile.allCases)
@@ -176,7 +176,7 @@ struct ElectronPluginTests {
         #expect(reported.map { $0.detail("count") } == ["1"])
         #expect(reported.first?.detail("reason") == "resume")
         #expect(device.reportedMissed == ["daily-0900@2026-03-10"])
-        #expect(device.pluginLog("prefetch.due").map(\.time) == [at("2026-03-11T08:55:00+01:00")])
+        #expect(device.pluginLog("prefetch.result").map(\.time) == [at("2026-03-11T08:55:00+01:00")])
     }
 
     @Test(

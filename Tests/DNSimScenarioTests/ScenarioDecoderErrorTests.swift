@@ -226,8 +226,8 @@ struct ScenarioDecoderErrorTests {
             "a string for a step", [(#"{ "after": "2m", "action": "backgroundApp" }"#, #""backgroundApp""#)],
             at: "/steps/2", expected: "a step object", found: #"a string "backgroundApp""#),
         BadScenario(
-            "an unsupported platform", [(#""platform": "android""#, #""platform": "electron""#)], at: "/platform",
-            expected: #"one of "android", "ios""#, found: #"a string "electron""#),
+            "an unsupported platform", [(#""platform": "android""#, #""platform": "web""#)], at: "/platform",
+            expected: #"one of "android", "ios", "electron""#, found: #"a string "web""#),
         BadScenario(
             "an unknown plugin profile", [(#""profile": "corrected""#, #""profile": "fixed""#)], at: "/plugin/profile",
             expected: #"one of "as-found", "directive", "corrected""#, found: #"a string "fixed""#),

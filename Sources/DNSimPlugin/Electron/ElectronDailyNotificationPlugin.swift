@@ -18,7 +18,7 @@ import DNSimPlatforms
 ///   heard) or early (zone or clock changed) is judged against the wall clock too.
 ///
 /// Every build has the T–lead hook: a timer at T − ``ElectronPluginBuild/prefetchLeadMinutes``
-/// that writes `prefetch.due` to the log.
+/// that makes the single ETag-aware content fetch (seed 004 §8).
 public final class ElectronDailyNotificationPlugin: ElectronApplication {
     /// The plugin's files in userData.
     public typealias Storage = PluginStore

@@ -3,7 +3,7 @@ import DNSimCore
 
 /// The clocks a device shows its software, derived from the simulation's true time.
 ///
-/// - The **wall clock** (`System.currentTimeMillis()`, `Date()`) is true time plus an offset that
+/// - The **wall clock** (`System.currentTimeMillis()`, `Date()` — modelled, never read; dnsim-host-ok) is true time plus an offset that
 ///   a manual clock change or a network (NTP) correction sets (fact T8).
 /// - **Elapsed realtime** (`SystemClock.elapsedRealtime()`) counts from boot, runs during sleep,
 ///   and restarts at zero on every boot (T8, A13).

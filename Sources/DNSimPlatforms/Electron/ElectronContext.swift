@@ -2,13 +2,13 @@ import DNSimCalendar
 import DNSimCore
 
 /// The app's view of the desktop: the main-process calls it could make in Electron and Node
-/// (`Date.now()`, `setTimeout`, `Notification`, `app.setLoginItemSettings`, `net.isOnline()`).
+/// (dnsim-host-ok: modelled, not read — `Date.now()`, `setTimeout`, `Notification`, `app.setLoginItemSettings`, `net.isOnline()`).
 public struct ElectronContext<App: ElectronApplication> {
     unowned let system: ElectronSystem<App>
 
     init(system: ElectronSystem<App>) { self.system = system }
 
-    /// `Date.now()`: the wall clock.
+    /// `Date.now()` as the app sees it: the simulated wall clock (dnsim-host-ok: modelled).
     public func now() -> SimInstant { system.clock.wallInstant(at: system.sim.now) }
     /// The machine's zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`).
     public var timeZone: Zone { system.clock.zone }
@@ -23,7 +23,7 @@ public struct ElectronContext<App: ElectronApplication> {
             streams: system.sim.random, cause: system.sim.trace.lastID)
     }
 
-    /// `setTimeout(callback, at − Date.now())`: the callback is
+    /// `setTimeout(callback, at − Date.now())` (dnsim-host-ok: modelled): the callback is
     /// ``ElectronApplication/timerFired(tag:context:)`` with `tag`. The delay is fixed when set
     /// (a later clock or zone change does not move it); a time already past fires at once; the
     /// timer dies with the process (E1) and is held during sleep (E3).

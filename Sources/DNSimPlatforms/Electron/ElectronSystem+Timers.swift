@@ -2,7 +2,7 @@ import DNSimCalendar
 import DNSimCore
 
 extension ElectronSystem {
-    /// `setTimeout(fn, at − Date.now())` in the main process (E1): converted to a delay when set,
+    /// `setTimeout(fn, at − Date.now())` (dnsim-host-ok: modelled) in the main process (E1): converted to a delay when set,
     /// so a later clock or zone change does not move it. Without a running process nothing is
     /// set and the id returned never fires.
     func setTimeout(atWall wall: SimInstant, tag: String) -> Int32 {

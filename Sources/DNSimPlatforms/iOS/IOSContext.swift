@@ -9,9 +9,9 @@ public struct IOSContext<App: IOSApplication> {
 
     init(system: IOSSystem<App>) { self.system = system }
 
-    /// `Date()`: the wall clock.
+    /// `Date()` as the app sees it: the simulated wall clock (dnsim-host-ok: modelled, not read).
     public func now() -> SimInstant { system.clock.wallInstant(at: system.sim.now) }
-    /// `TimeZone.current`.
+    /// `TimeZone.current` as the app sees it: the simulated zone (dnsim-host-ok: modelled, not read).
     public var timeZone: Zone { system.clock.zone }
     /// `ProcessInfo.processInfo.systemUptime` in ms: restarts at every boot (T8).
     public var systemUptimeMillis: Int64 { system.clock.elapsedRealtime(at: system.sim.now) }

@@ -11,11 +11,8 @@ final class AndroidWorld {
     let scenario: Scenario
     let driver: ScenarioDriver
     var sim: Simulator<DeviceEvent> { driver.sim }
+    var ledger: RunLedger { driver.ledger }
     let system: AndroidSystem<Plugin>
-    var errors: [RunResult.APIError] = []
-    var planner = OccurrencePlanner()
-    var zoneTimeline: [(from: SimInstant, zone: Zone)]
-    var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
 
     init(scenario: Scenario, traceEnabled: Bool = true) {
         self.scenario = scenario
@@ -35,7 +32,6 @@ final class AndroidWorld {
             freshness: scenario.plugin.freshness(for: scenario.profile))
         system = AndroidSystem(sim: sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
         system.contentServer = driver.server
-        zoneTimeline = [(scenario.startInstant, scenario.zone)]
     }
 
     /// Runs the scenario to its end.
@@ -64,21 +60,16 @@ final class AndroidWorld {
             let target = zone.instant(for: local) ?? sim.now
             system.setWallClock(toWallMillis: target.millisecondsSinceEpoch, source: "manual")
         case .setTimeZone(let zone):
-            zoneTimeline.append((sim.now, zone))
+            ledger.zoneChanged(to: zone, at: sim.now)
             system.setTimeZone(zone)
         case .setNotificationPermission(let granted): system.setPostNotificationsGranted(granted)
         case .scheduleDailyNotification(let request):
             callAPI("scheduleDailyNotification") { plugin, context in
-                let error = plugin.scheduleDailyNotification(request, context: context)
-                if error == nil, let time = LocalTime(parsing: request.time) {
-                    planner.accept(slot: request.resolvedID, time: time, at: sim.now)
-                }
-                return error
+                ledger.scheduled(request, error: plugin.scheduleDailyNotification(request, context: context), at: sim.now)
             }
         case .getNotificationStatus:
             callAPI("getNotificationStatus") { plugin, context in
-                statusSnapshots.append((sim.now, plugin.getNotificationStatus(context: context)))
-                return nil
+                ledger.status(plugin.getNotificationStatus(context: context), at: sim.now)
             }
         case .setDeviceIdle(let idle): system.setDeviceIdle(idle)
         case .setCharging(let charging): system.setCharging(charging)
@@ -100,9 +91,7 @@ final class AndroidWorld {
             break  // Electron actions; the decoder rejects them here
         case .cancelAllNotifications:
             callAPI("cancelAllNotifications") { plugin, context in
-                let error = plugin.cancelAllNotifications(context: context)
-                if error == nil { planner.cancelAll(at: sim.now) }
-                return error
+                ledger.cancelledAll(error: plugin.cancelAllNotifications(context: context), at: sim.now)
             }
         }
     }
@@ -116,9 +105,7 @@ final class AndroidWorld {
     /// app is launched first when it is not.
     private func callAPI(_ name: String, _ body: (Plugin, AndroidContext<Plugin>) -> PluginError?) {
         guard system.isPoweredOn else {
-            sim.trace.record(
-                at: sim.now, subsystem: "scenario", kind: "api.ignored", cause: sim.trace.lastID,
-                details: [TraceDetail("call", name), TraceDetail("reason", "device is off")])
+            ledger.ignored(call: name, reason: "device is off", at: sim.now)
             return
         }
         if system.process == nil || !system.isInForeground {
@@ -126,12 +113,7 @@ final class AndroidWorld {
             system.launchApp()
         }
         guard let plugin = system.process else { return }
-        if let error = body(plugin, system.context) {
-            errors.append(RunResult.APIError(at: sim.now, call: name, code: error.code, message: error.message))
-            sim.trace.record(
-                at: sim.now, subsystem: "plugin", kind: "api.error", cause: sim.trace.lastID,
-                details: [TraceDetail("call", name), TraceDetail("code", error.code)])
-        }
+        ledger.record(call: name, error: body(plugin, system.context), at: sim.now)
     }
 }
 
@@ -152,8 +134,8 @@ extension AndroidWorld {
         }
         let slots = system.storageSnapshot.slots
         return WorldOutcome(
-            scenario: scenario, parameters: parameters(), posts: posts, planner: planner, zoneTimeline: zoneTimeline,
-            errors: errors, statusSnapshots: statusSnapshots, trace: sim.trace, eventCount: sim.dispatchedCount,
+            scenario: scenario, parameters: parameters(), posts: posts, planner: ledger.planner, zoneTimeline: ledger.zoneTimeline,
+            errors: ledger.errors, statusSnapshots: ledger.statusSnapshots, trace: sim.trace, eventCount: sim.dispatchedCount,
             armedOccurrences: system.alarms.map {
                 ($0.operation.intent.extra(NotificationExtraKey.slot) ?? "?") + "@"
                     + ($0.operation.intent.extra(NotificationExtraKey.localDate) ?? "?")

@@ -11,11 +11,8 @@ final class ElectronWorld {
     let scenario: Scenario
     let driver: ScenarioDriver
     var sim: Simulator<DeviceEvent> { driver.sim }
+    var ledger: RunLedger { driver.ledger }
     let system: ElectronSystem<Plugin>
-    var errors: [RunResult.APIError] = []
-    var planner = OccurrencePlanner()
-    var zoneTimeline: [(from: SimInstant, zone: Zone)]
-    var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
 
     init(scenario: Scenario, traceEnabled: Bool = true) {
         self.scenario = scenario
@@ -27,7 +24,6 @@ final class ElectronWorld {
             linuxAutostartEntry: scenario.plugin.linuxAutostartEntry, freshness: scenario.plugin.freshness(for: scenario.profile))
         system = ElectronSystem(sim: driver.sim, profile: profile, parameters: ElectronParameters(), zone: scenario.zone, build: build)
         system.contentServer = driver.server
-        zoneTimeline = [(scenario.startInstant, scenario.zone)]
     }
 
     /// Runs the scenario to its end.
@@ -52,27 +48,20 @@ final class ElectronWorld {
             let target = system.clock.zone.instant(for: local) ?? sim.now
             system.setWallClock(toWallMillis: target.millisecondsSinceEpoch)
         case .setTimeZone(let zone):
-            zoneTimeline.append((sim.now, zone))
+            ledger.zoneChanged(to: zone, at: sim.now)
             system.setTimeZone(zone)
         case .setNetwork(let available): system.setNetworkAvailable(available)
         case .scheduleDailyNotification(let request):
             callAPI("scheduleDailyNotification") { plugin, context in
-                let error = plugin.scheduleDailyNotification(request, context: context)
-                if error == nil, let time = LocalTime(parsing: request.time) {
-                    planner.accept(slot: request.resolvedID, time: time, at: sim.now)
-                }
-                return error
+                ledger.scheduled(request, error: plugin.scheduleDailyNotification(request, context: context), at: sim.now)
             }
         case .cancelAllNotifications:
             callAPI("cancelAllNotifications") { plugin, context in
-                let error = plugin.cancelAllNotifications(context: context)
-                if error == nil { planner.cancelAll(at: sim.now) }
-                return error
+                ledger.cancelledAll(error: plugin.cancelAllNotifications(context: context), at: sim.now)
             }
         case .getNotificationStatus:
             callAPI("getNotificationStatus") { plugin, context in
-                statusSnapshots.append((sim.now, plugin.getNotificationStatus(context: context)))
-                return nil
+                ledger.status(plugin.getNotificationStatus(context: context), at: sim.now)
             }
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver
@@ -85,17 +74,10 @@ final class ElectronWorld {
     private func callAPI(_ name: String, _ body: (Plugin, ElectronContext<Plugin>) -> PluginError?) {
         if !system.isAppRunning { system.launchApp() }
         guard system.isAppRunning, let plugin = system.process else {
-            sim.trace.record(
-                at: sim.now, subsystem: "scenario", kind: "api.ignored", cause: sim.trace.lastID,
-                details: [TraceDetail("call", name), TraceDetail("reason", "the app is not running")])
+            ledger.ignored(call: name, reason: "the app is not running", at: sim.now)
             return
         }
-        if let error = body(plugin, system.context) {
-            errors.append(RunResult.APIError(at: sim.now, call: name, code: error.code, message: error.message))
-            sim.trace.record(
-                at: sim.now, subsystem: "plugin", kind: "api.error", cause: sim.trace.lastID,
-                details: [TraceDetail("call", name), TraceDetail("code", error.code)])
-        }
+        ledger.record(call: name, error: body(plugin, system.context), at: sim.now)
     }
 }
 
@@ -120,7 +102,7 @@ extension ElectronWorld {
         let slots = system.storageSnapshot.slots
         return WorldOutcome(
             scenario: scenario, parameters: driver.commonParameters + system.resolvedParameters.map { (key: $0.0, value: $0.1) },
-            posts: posts, planner: planner, zoneTimeline: zoneTimeline, errors: errors, statusSnapshots: statusSnapshots,
+            posts: posts, planner: ledger.planner, zoneTimeline: ledger.zoneTimeline, errors: ledger.errors, statusSnapshots: ledger.statusSnapshots,
             trace: sim.trace, eventCount: sim.dispatchedCount, armedOccurrences: armed,
             expectedNext: slots.map { "\($0.id)@*" }, storedSlots: slots.map(\.id),
             removalKinds: ["process.ended", "device.shutdown"],

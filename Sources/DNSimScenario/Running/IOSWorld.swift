@@ -11,11 +11,8 @@ final class IOSWorld {
     let scenario: Scenario
     let driver: ScenarioDriver
     var sim: Simulator<DeviceEvent> { driver.sim }
+    var ledger: RunLedger { driver.ledger }
     let system: IOSSystem<Plugin>
-    var errors: [RunResult.APIError] = []
-    var planner = OccurrencePlanner()
-    var zoneTimeline: [(from: SimInstant, zone: Zone)]
-    var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
     private var otherRequestCount = 0
 
     init(scenario: Scenario, traceEnabled: Bool = true) {
@@ -40,7 +37,6 @@ final class IOSWorld {
             build: IOSPluginBuild(profile: scenario.profile, freshness: scenario.plugin.freshness(for: scenario.profile)),
             authorization: authorization)
         system.contentServer = driver.server
-        zoneTimeline = [(scenario.startInstant, scenario.zone)]
     }
 
     /// Runs the scenario to its end.
@@ -64,7 +60,7 @@ final class IOSWorld {
             let target = system.clock.zone.instant(for: local) ?? sim.now
             system.setWallClock(toWallMillis: target.millisecondsSinceEpoch)
         case .setTimeZone(let zone):
-            zoneTimeline.append((sim.now, zone))
+            ledger.zoneChanged(to: zone, at: sim.now)
             system.setTimeZone(zone)
         case .setNotificationPermission(let granted): system.setAuthorization(granted ? .authorized : .denied)
         case .setAuthorization(let name):
@@ -84,22 +80,15 @@ final class IOSWorld {
             system.context.notificationCenter.removePendingNotificationRequests(withIdentifiers: lost.map(\.identifier))
         case .scheduleDailyNotification(let request):
             callAPI("scheduleDailyNotification") { plugin, context in
-                let error = plugin.scheduleDailyNotification(request, context: context)
-                if error == nil, let time = LocalTime(parsing: request.time) {
-                    planner.accept(slot: request.resolvedID, time: time, at: sim.now)
-                }
-                return error
+                ledger.scheduled(request, error: plugin.scheduleDailyNotification(request, context: context), at: sim.now)
             }
         case .cancelAllNotifications:
             callAPI("cancelAllNotifications") { plugin, context in
-                let error = plugin.cancelAllNotifications(context: context)
-                if error == nil { planner.cancelAll(at: sim.now) }
-                return error
+                ledger.cancelledAll(error: plugin.cancelAllNotifications(context: context), at: sim.now)
             }
         case .getNotificationStatus:
             callAPI("getNotificationStatus") { plugin, context in
-                statusSnapshots.append((sim.now, plugin.getNotificationStatus(context: context)))
-                return nil
+                ledger.status(plugin.getNotificationStatus(context: context), at: sim.now)
             }
         case .forceStop, .unlock, .setDeviceIdle, .setCharging, .setStandbyBucket, .revokeExactAlarm, .grantExactAlarm,
             .setChannelBlocked:
@@ -129,19 +118,12 @@ final class IOSWorld {
     /// first when it is not.
     private func callAPI(_ name: String, _ body: (Plugin, IOSContext<Plugin>) -> PluginError?) {
         guard system.isPoweredOn else {
-            sim.trace.record(
-                at: sim.now, subsystem: "scenario", kind: "api.ignored", cause: sim.trace.lastID,
-                details: [TraceDetail("call", name), TraceDetail("reason", "device is off")])
+            ledger.ignored(call: name, reason: "device is off", at: sim.now)
             return
         }
         if system.process == nil || system.appState != .foreground { system.launchApp() }
         guard let plugin = system.process else { return }
-        if let error = body(plugin, system.context) {
-            errors.append(RunResult.APIError(at: sim.now, call: name, code: error.code, message: error.message))
-            sim.trace.record(
-                at: sim.now, subsystem: "plugin", kind: "api.error", cause: sim.trace.lastID,
-                details: [TraceDetail("call", name), TraceDetail("code", error.code)])
-        }
+        ledger.record(call: name, error: body(plugin, system.context), at: sim.now)
     }
 }
 
@@ -167,8 +149,8 @@ extension IOSWorld {
         let expected = store.core.slots.map { "\($0.id)@*" }
         let parameters = driver.commonParameters + system.resolvedParameters.map { (key: $0.0, value: $0.1) }
         return WorldOutcome(
-            scenario: scenario, parameters: parameters, posts: posts, planner: planner, zoneTimeline: zoneTimeline,
-            errors: errors, statusSnapshots: statusSnapshots, trace: sim.trace, eventCount: sim.dispatchedCount,
+            scenario: scenario, parameters: parameters, posts: posts, planner: ledger.planner, zoneTimeline: ledger.zoneTimeline,
+            errors: ledger.errors, statusSnapshots: ledger.statusSnapshots, trace: sim.trace, eventCount: sim.dispatchedCount,
             armedOccurrences: armed, expectedNext: expected, storedSlots: store.core.slots.map(\.id),
             removalKinds: ["request.removed", "request.droppedOverLimit", "request.lostByFaultInjection", "notification.missedWhileOff"],
             server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))

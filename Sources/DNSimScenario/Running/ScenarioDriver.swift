@@ -10,6 +10,8 @@ struct ScenarioDriver {
     let sim: Simulator<DeviceEvent>
     /// The plugin's content server for this run.
     let server: ContentServer
+    /// What the world records as the run goes.
+    let ledger: RunLedger
 
     /// Creates the engine for `scenario`: its seed, its start, and a horizon a day past its end.
     init(scenario: Scenario, traceEnabled: Bool) {
@@ -17,6 +19,7 @@ struct ScenarioDriver {
         let limits = SimulationLimits(maxEvents: 2_000_000, horizon: scenario.endInstant + .days(1))
         sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: traceEnabled)
         server = ContentServer(parameters: scenario.server, zone: scenario.zone, start: scenario.startInstant)
+        ledger = RunLedger(scenario: scenario, trace: sim.trace)
     }
 
     /// Applies a step that acts on the environment rather than on the device; returns whether

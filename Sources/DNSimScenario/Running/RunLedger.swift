@@ -1,0 +1,61 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlugin
+
+/// What a world records about a run as it goes, the same on every platform: the plugin API's
+/// errors and status answers, the user's intent (the plan's input) and the device zone over time.
+final class RunLedger {
+    /// Errors the plugin API returned.
+    private(set) var errors: [RunResult.APIError] = []
+    /// The user's accepted requests.
+    private(set) var planner = OccurrencePlanner()
+    /// The device zone over time: (from, zone), first entry at the start.
+    private(set) var zoneTimeline: [(from: SimInstant, zone: Zone)]
+    /// Each `getNotificationStatus` answer.
+    private(set) var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
+    private let trace: TraceRecorder
+
+    init(scenario: Scenario, trace: TraceRecorder) {
+        zoneTimeline = [(scenario.startInstant, scenario.zone)]
+        self.trace = trace
+    }
+
+    /// A `scheduleDailyNotification` call returned `error` (or succeeded) at `instant`.
+    func scheduled(_ request: DailySlotRequest, error: PluginError?, at instant: SimInstant) -> PluginError? {
+        if error == nil, let time = LocalTime(parsing: request.time) {
+            planner.accept(slot: request.resolvedID, time: time, at: instant)
+        }
+        return error
+    }
+
+    /// A `cancelAllNotifications` call returned `error` (or succeeded) at `instant`.
+    func cancelledAll(error: PluginError?, at instant: SimInstant) -> PluginError? {
+        if error == nil { planner.cancelAll(at: instant) }
+        return error
+    }
+
+    /// A `getNotificationStatus` answer.
+    func status(_ fields: [(String, String)], at instant: SimInstant) -> PluginError? {
+        statusSnapshots.append((instant, fields))
+        return nil
+    }
+
+    /// The device moved to another zone.
+    func zoneChanged(to zone: Zone, at instant: SimInstant) { zoneTimeline.append((instant, zone)) }
+
+    /// Records an API call's error, if any, in the result and the trace.
+    func record(call name: String, error: PluginError?, at instant: SimInstant) {
+        guard let error else { return }
+        errors.append(RunResult.APIError(at: instant, call: name, code: error.code, message: error.message))
+        trace.record(
+            at: instant, subsystem: "plugin", kind: "api.error", cause: trace.lastID,
+            details: [TraceDetail("call", name), TraceDetail("code", error.code)])
+    }
+
+    /// Records that an API call could not be made.
+    func ignored(call name: String, reason: String, at instant: SimInstant) {
+        trace.record(
+            at: instant, subsystem: "scenario", kind: "api.ignored", cause: trace.lastID,
+            details: [TraceDetail("call", name), TraceDetail("reason", reason)])
+    }
+}

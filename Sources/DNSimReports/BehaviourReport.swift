@@ -66,6 +66,8 @@ public enum BehaviourReport {
         out += "| hit rate at T–lead | \(f.hitRatePercent.map { "\($0)%" } ?? "—") (\(f.prefetchHitsAtTLead) of \(f.occurrencesPlanned)) |\n"
         out += "| deliveries: fresh / cached / static | \(f.deliveriesFresh) / \(f.deliveriesCached) / \(f.deliveriesStatic) |\n"
         out += "| stale deliveries (older than TTL) | \(f.staleDeliveries) |\n"
+        out += "| telemetry: scheduled / shown / error / skipped | \(f.telemetry["scheduled"] ?? 0) / \(f.telemetry["shown"] ?? 0) / \(f.telemetry["error"] ?? 0) / \(f.telemetry["skipped"] ?? 0) |\n"
+        out += "| ACKs delivered / failed (8 s) | \(f.acksDelivered) / \(f.acksFailed) |\n"
         out += "| content age at fire: max / mean ms | \(f.maxContentAgeMs.map { String($0) } ?? "—") / \(f.meanContentAgeMs.map { String($0) } ?? "—") |\n"
         out += "\n## Timeline\n\n" + MermaidTimeline.render(result) + "\n"
 

@@ -9,7 +9,7 @@ import DNSimScenario
 ///   `skipped`, `suppressed`, `errors`, `expectations`, `summary`. Instants are ISO-8601 with
 ///   the device zone's offset; durations are integer milliseconds.
 /// - 2: adds `freshness` (prefetch outcomes, hit rate at T–lead, fresh / cached / static / stale
-///   deliveries, content age) and, in each delivery's `content`, `version` and `ageMs` (`null`
+///   deliveries, content age, telemetry event counts and ACK outcomes) and, in each delivery's `content`, `version` and `ageMs` (`null`
 ///   for the static template). Nothing was removed or renamed.
 public enum ResultJSON {
     /// The current `formatVersion`. Bump it for any change a consumer could notice.
@@ -126,6 +126,14 @@ public enum ResultJSON {
                 ("staleDeliveries", .integer(Int64(f.staleDeliveries))),
                 ("maxContentAgeMs", f.maxContentAgeMs.map { .integer($0) } ?? .null),
                 ("meanContentAgeMs", f.meanContentAgeMs.map { .integer($0) } ?? .null),
+                (
+                    "telemetry",
+                    .object(
+                        JSONObject(
+                            ["scheduled", "shown", "error", "skipped"].map { (key: $0, value: .integer(Int64(f.telemetry[$0] ?? 0))) }))
+                ),
+                ("acksDelivered", .integer(Int64(f.acksDelivered))),
+                ("acksFailed", .integer(Int64(f.acksFailed))),
             ]))
     }
 

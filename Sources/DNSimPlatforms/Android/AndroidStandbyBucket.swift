@@ -24,6 +24,15 @@ public enum AndroidStandbyBucket: String, Sendable, CaseIterable {
         }
     }
 
+    /// Every bucket's quotas in one printable line (A40's values, "subject to change").
+    public static var quotaTable: String {
+        allCases.map { bucket in
+            let alarms = bucket.alarmQuota.map { "\($0.count)/\($0.window)" } ?? "unlimited"
+            let jobs = bucket.jobSpacing.map { "1 per \($0)" } ?? "unlimited"
+            return "\(bucket.rawValue): alarms \(alarms), jobs \(jobs)"
+        }.joined(separator: "; ")
+    }
+
     /// How long a job must wait after the app's previous job on battery (A40: one 10-minute
     /// execution window per 2 h / 8 h / 24 h; restricted once a day); `nil` = no wait.
     public var jobSpacing: SimDuration? {

@@ -155,5 +155,6 @@ public final class AndroidSystem<App: AndroidApplication> {
     public var resolvedParameters: [(String, String)] {
         [("android.apiLevel", String(profile.apiLevel)), ("android.deviceProfile", profile.name)]
             + profile.described + parameters.described(resolvedExactAlarm: canScheduleExactAlarms)
+            + [("android.standbyBucket.quotas", AndroidStandbyBucket.quotaTable)]
     }
 }

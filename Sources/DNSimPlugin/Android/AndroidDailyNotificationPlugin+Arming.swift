@@ -78,6 +78,9 @@ extension AndroidDailyNotificationPlugin {
                 do {
                     try alarms.setExactAndAllowWhileIdle(.rtcWakeup, occurrence.runAt, operation)
                 } catch {
+                    telemetry(
+                        "error", slot: slot.id, date: occurrence.localDate, planned: occurrence.runAt, context: context,
+                        extra: [TraceDetail("code", "scheduling_failed")])
                     return .schedulingFailed("exact alarm refused: \(error)")
                 }
             } else if profile == .directive {
@@ -87,6 +90,7 @@ extension AndroidDailyNotificationPlugin {
                 // Never early: a one-sided 10-minute window from T (A5).
                 alarms.setWindow(.rtcWakeup, occurrence.runAt, 600_000, operation)
             }
+            telemetry("scheduled", slot: slot.id, date: occurrence.localDate, planned: occurrence.runAt, context: context)
         }
         if prefetch { enqueuePrefetch(for: slot, context: context) }
         let mode = exact ? "exact" : profile == .directive ? "windowed±10m" : "windowed+10m"

@@ -26,13 +26,10 @@ extension AndroidDailyNotificationPlugin {
     func telemetry(
         _ event: String, slot: String, date: LocalDate, planned: Int64, context: Context, extra: [TraceDetail] = []
     ) {
-        let payload =
-            [
-                TraceDetail("event", event), TraceDetail("slot", slot), TraceDetail("localDate", date.description),
-                TraceDetail("plannedWallMillis", String(planned)), TraceDetail("atWallMillis", String(context.currentTimeMillis())),
-                TraceDetail("deviceTimeZone", context.timeZone.identifier), TraceDetail("appVersion", "1.0.0"),
-            ] + extra
+        let payload = Telemetry.payload(
+            event, slot: slot, date: date, plannedWallMillis: planned, nowWallMillis: context.currentTimeMillis(),
+            zone: context.timeZone, extra: extra)
         context.log("telemetry", payload)
-        if event != "scheduled" { context.httpClient.acknowledge(payload) }
+        if Telemetry.isAcknowledged(event) { context.httpClient.acknowledge(payload) }
     }
 }

@@ -64,15 +64,22 @@ extension ElectronDailyNotificationPlugin {
             case .noContent: withContent = false
             case .stale:
                 if build.freshness.staleAction == .skip {
-                    context.log("telemetry", [
-                        TraceDetail("event", "skipped"), TraceDetail("slot", slot.id), TraceDetail("localDate", date.description),
-                        TraceDetail("why", "stale at fire"),
-                    ])
+                    let payload = Telemetry.payload(
+                        "skipped", slot: slot.id, date: date, plannedWallMillis: planned,
+                        nowWallMillis: context.now().millisecondsSinceEpoch, zone: context.timeZone,
+                        extra: [TraceDetail("why", "stale at fire")])
+                    context.log("telemetry", payload)
+                    context.httpClient.acknowledge(payload)
                     return false
                 }
                 withContent = false
             }
         }
+        let payload = Telemetry.payload(
+            "shown", slot: slot.id, date: date, plannedWallMillis: planned, nowWallMillis: context.now().millisecondsSinceEpoch,
+            zone: context.timeZone)
+        context.log("telemetry", payload)
+        context.httpClient.acknowledge(payload)
         context.showNotification(
             title: slot.title, body: withContent ? slot.renderedBody : slot.body,
             userInfo: [

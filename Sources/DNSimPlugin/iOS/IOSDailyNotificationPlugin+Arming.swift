@@ -95,6 +95,7 @@ extension IOSDailyNotificationPlugin {
             context.notificationCenter.add(request) { error in
                 if let error { context.log("add.failed", [TraceDetail("identifier", request.identifier), TraceDetail("error", error)]) }
             }
+            telemetry("scheduled", request: request, context: context)
             added += 1
         }
         context.withStorage { store in

@@ -176,10 +176,28 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         }
     }
 
+    /// Records a telemetry event for a request and ACKs it when seed 004 says so. On iOS the
+    /// plugin learns of a delivery only in the foreground or on a tap (I6).
+    func telemetry(_ event: String, request: IOSNotificationRequest, context: Context) {
+        guard let slot = request.info(NotificationExtraKey.slot),
+            let date = request.info(NotificationExtraKey.localDate).flatMap(LocalDate.init(parsing:))
+        else { return }
+        var planned: SimInstant?
+        if case .calendar(let components, _, _) = request.trigger, let time = LocalTime(hour: components.hour, minute: components.minute) {
+            planned = DailyOccurrence.instant(on: date, at: time, in: context.timeZone)
+        }
+        let payload = Telemetry.payload(
+            event, slot: slot, date: date, plannedWallMillis: planned?.millisecondsSinceEpoch ?? 0,
+            nowWallMillis: context.now().millisecondsSinceEpoch, zone: context.timeZone)
+        context.log("telemetry", payload)
+        if Telemetry.isAcknowledged(event) { context.httpClient.acknowledge(payload) }
+    }
+
     private func recordDelivered(_ request: IOSNotificationRequest, context: Context) {
         guard let slot = request.info(NotificationExtraKey.slot),
             let date = request.info(NotificationExtraKey.localDate).flatMap(LocalDate.init(parsing:))
         else { return }
+        telemetry("shown", request: request, context: context)
         context.withStorage { store in
             if !store.core.hasHistory(slot: slot, localDate: date) {
                 store.core.history.append(.init(slot: slot, localDate: date, status: .delivered))

@@ -70,7 +70,7 @@ extension ScenarioDecoder {
     static let stepFields = [
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
         "idle", "charging", "bucket", "available", "blocked", "slot", "on", "enabled", "status", "count", "fault",
-        "asleep", "openAtLogin",
+        "asleep", "openAtLogin", "source",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform) throws -> ScenarioAction {
@@ -147,8 +147,13 @@ extension ScenarioDecoder {
                     reader.pointer, "exactly one of \"to\" (a local date-time) or \"shiftBy\" (a signed duration)",
                     reader.has("to") ? "both" : "neither")
             }
-            if reader.has("to") { return .setClock(.to(try decodeLocalDateTime(&reader, "to").0)) }
-            return .setClock(.shift(try decodeDuration(&reader, "shiftBy", allowNegative: true).0))
+            let sources = ["manual", "network"]
+            let source = try reader.optionalString("source", expected: "manual or network") ?? "manual"
+            guard sources.contains(source) else {
+                throw invalid(reader.pointer.appending("source"), "manual or network", "\"\(source)\"")
+            }
+            if reader.has("to") { return .setClock(.to(try decodeLocalDateTime(&reader, "to").0), source: source) }
+            return .setClock(.shift(try decodeDuration(&reader, "shiftBy", allowNegative: true).0), source: source)
         case "setTimeZone":
             return .setTimeZone(try decodeZone(&reader, "zone"))
         case "setNotificationPermission":

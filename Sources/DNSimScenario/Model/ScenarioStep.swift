@@ -29,8 +29,9 @@ public enum ScenarioAction: Sendable, Equatable {
     case reboot(offFor: SimDuration, unlockAfter: SimDuration?)
     /// The user unlocks the device.
     case unlock
-    /// The wall clock is set to a local time in the device's zone, or shifted.
-    case setClock(ClockChange)
+    /// The wall clock is set to a local time in the device's zone, or shifted; by the user
+    /// (`manual`) or by a network time correction (`network`).
+    case setClock(ClockChange, source: String = "manual")
     /// The device's zone changes.
     case setTimeZone(Zone)
     /// The user grants or revokes the notification permission.

@@ -53,12 +53,12 @@ final class AndroidWorld {
         case .killProcess: system.killForMemory()
         case .reboot(let offFor, let unlockAfter): system.reboot(offFor: offFor, unlockAfter: unlockAfter)
         case .unlock: system.unlock()
-        case .setClock(.shift(let amount)):
-            system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds, source: "manual")
-        case .setClock(.to(let local)):
+        case .setClock(.shift(let amount), let source):
+            system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds, source: source)
+        case .setClock(.to(let local), let source):
             let zone = system.clock.zone
             let target = zone.instant(for: local) ?? sim.now
-            system.setWallClock(toWallMillis: target.millisecondsSinceEpoch, source: "manual")
+            system.setWallClock(toWallMillis: target.millisecondsSinceEpoch, source: source)
         case .setTimeZone(let zone):
             ledger.zoneChanged(to: zone, at: sim.now)
             system.setTimeZone(zone)

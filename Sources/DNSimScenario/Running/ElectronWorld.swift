@@ -42,9 +42,9 @@ final class ElectronWorld {
         case .reboot(let offFor, let loginAfter): system.reboot(offFor: offFor, loginAfter: loginAfter)
         case .login: system.login()
         case .setLoginItem(let openAtLogin): system.setLoginItemByUser(openAtLogin: openAtLogin)
-        case .setClock(.shift(let amount)):
+        case .setClock(.shift(let amount), _):
             system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds)
-        case .setClock(.to(let local)):
+        case .setClock(.to(let local), _):
             let target = system.clock.zone.instant(for: local) ?? sim.now
             system.setWallClock(toWallMillis: target.millisecondsSinceEpoch)
         case .setTimeZone(let zone):

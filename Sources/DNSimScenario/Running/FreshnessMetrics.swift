@@ -36,6 +36,12 @@ public struct FreshnessMetrics: Sendable, Equatable {
     public var maxContentAgeMs: Int64?
     /// The mean age of content shown, in ms.
     public var meanContentAgeMs: Int64?
+    /// Telemetry events recorded, by kind (seed 004 §9): scheduled, shown, error, skipped.
+    public var telemetry: [String: Int] = [:]
+    /// ACKs that reached the server within 8 s.
+    public var acksDelivered = 0
+    /// ACKs that did not (offline, fault, timeout).
+    public var acksFailed = 0
 
     /// Computes the figures from a run's outcome, deliveries and plan.
     static func compute(
@@ -51,6 +57,12 @@ public struct FreshnessMetrics: Sendable, Equatable {
             case "timeout": m.prefetchTimeouts += 1
             default: m.prefetchFailures += 1
             }
+        }
+        for record in records where record.subsystem == "plugin" && record.kind == "telemetry" {
+            m.telemetry[record.detail("event") ?? "?", default: 0] += 1
+        }
+        for record in records where record.kind == "telemetry.ack" {
+            if record.detail("delivered") == "true" { m.acksDelivered += 1 } else { m.acksFailed += 1 }
         }
         m.occurrencesPlanned = planned.count
         let successes = records.filter {

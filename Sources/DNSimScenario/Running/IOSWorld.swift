@@ -54,9 +54,9 @@ final class IOSWorld {
         case .swipeFromRecents: system.forceQuit()
         case .killProcess: system.terminateBySystem()
         case .reboot(let offFor, _): system.reboot(offFor: offFor)
-        case .setClock(.shift(let amount)):
+        case .setClock(.shift(let amount), _):
             system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds)
-        case .setClock(.to(let local)):
+        case .setClock(.to(let local), _):
             let target = system.clock.zone.instant(for: local) ?? sim.now
             system.setWallClock(toWallMillis: target.millisecondsSinceEpoch)
         case .setTimeZone(let zone):

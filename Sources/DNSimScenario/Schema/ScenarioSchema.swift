@@ -208,7 +208,10 @@ public enum ScenarioSchema {
             variant("unlock", "The user unlocks the device."),
             variant(
                 "setClock", "Set the wall clock to a local time (device zone) or shift it.",
-                [("to", ref("localDateTime")), ("shiftBy", ref("signedDuration"))]),
+                [
+                    ("to", ref("localDateTime")), ("shiftBy", ref("signedDuration")),
+                    ("source", enumeration(["manual", "network"], "Who set it: the user or a network time correction (default manual).")),
+                ]),
             variant("setTimeZone", "The device's zone changes.", [("zone", ref("zone"))], required: ["zone"]),
             variant(
                 "setNotificationPermission", "The user grants or revokes notifications.",

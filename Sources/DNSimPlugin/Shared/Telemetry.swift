@@ -1,0 +1,26 @@
+import DNSimCalendar
+import DNSimCore
+
+/// Seed 004 §9 telemetry: `scheduled | shown | error | skipped`, with the ACK payload's slot,
+/// times, device zone and app version. Every platform side records the same shape, so reports
+/// and users' log pipelines read one format.
+public enum Telemetry {
+    /// The app version every payload carries.
+    public static let appVersion = "1.0.0"
+
+    /// The payload of one event.
+    public static func payload(
+        _ event: String, slot: String, date: LocalDate, plannedWallMillis: Int64, nowWallMillis: Int64, zone: Zone,
+        extra: [TraceDetail] = []
+    ) -> [TraceDetail] {
+        [
+            TraceDetail("event", event), TraceDetail("slot", slot), TraceDetail("localDate", date.description),
+            TraceDetail("plannedWallMillis", String(plannedWallMillis)), TraceDetail("atWallMillis", String(nowWallMillis)),
+            TraceDetail("deviceTimeZone", zone.identifier), TraceDetail("appVersion", appVersion),
+        ] + extra
+    }
+
+    /// Whether the event is ACKed to the server (fire-and-forget, 8 s): deliveries and their
+    /// failures, not every arming.
+    public static func isAcknowledged(_ event: String) -> Bool { event != "scheduled" }
+}

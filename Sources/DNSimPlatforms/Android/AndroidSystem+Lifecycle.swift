@@ -52,6 +52,11 @@ extension AndroidSystem {
             trace("android.broadcast", "broadcast.noReceiver", cause: cause, details)
             return
         }
+        if fromAlarm && process == nil && failNextProcessStartForAlarm {
+            failNextProcessStartForAlarm = false
+            trace("android.am", "process.startFailed", rule: .a30, cause: cause, details)
+            return
+        }
         let record = trace("android.broadcast", "broadcast.delivered", cause: cause, details)
         ensureProcess(reason: fromAlarm ? "alarm" : "broadcast", cause: record)
         process?.onReceive(intent, context: context)

@@ -61,6 +61,42 @@ extension AndroidSystem {
         alarms.removeAll { matches($0.operation) }
     }
 
+    /// The user uninstalls and reinstalls the app: every OS-side schedule of the package is gone
+    /// (alarms, PendingIntents, jobs, notifications), its storage is wiped, and the new install
+    /// starts in the stopped state (A27) with new-install permission defaults (A22, A49).
+    public func reinstallApp() {
+        let record = trace("android.pm", "package.reinstalled", rule: .a27)
+        killProcess(reason: "uninstall", rule: .a27)
+        for alarm in alarms {
+            if let handle = alarm.dueEvent { sim.cancel(handle) }
+        }
+        alarms.removeAll()
+        pendingIntents.removeAll()
+        for work in works { if let handle = work.dueEvent { sim.cancel(handle) } }
+        works.removeAll()
+        shownNotificationIDs.removeAll()
+        storage = App.emptyStorage()
+        deviceProtectedStorage = App.emptyStorage()
+        isStopped = true
+        exactAlarmGranted = parameters.exactAlarmGranted ?? !(profile.apiLevel >= 34 && manifest.targetSdk >= 33)
+        postNotificationsGranted = profile.apiLevel < 33
+        _ = record
+    }
+
+    /// Fault injection: the next time the OS must start the app's process for an alarm, the
+    /// start fails (an OEM autostart block or a crash at start), so the broadcast is lost.
+    public func failNextBackgroundStart() {
+        failNextProcessStartForAlarm = true
+        trace("android.am", "fault.nextBackgroundStartFails")
+    }
+
+    /// Fault injection on the app's stored data (a corrupt database record): the OS model only
+    /// hands the closure the storage; what "corrupt" means is the app's business.
+    public func injectStorageFault(_ body: (inout App.Storage) -> Void) {
+        body(&storage)
+        trace("android.storage", "fault.storageCorrupted")
+    }
+
     /// Notes a user interaction and (re)starts the unused-app clock.
     func noteUserInteraction() {
         lastUserInteraction = sim.now

@@ -90,6 +90,8 @@ public final class AndroidSystem<App: AndroidApplication> {
     var unusedCheckEvent: EventHandle?
     /// Whether the app is hibernated or "sleeping" (an unused-app restriction) until the user opens it.
     public internal(set) var unusedRestriction: String?
+    /// Fault injection: the next alarm-driven process start fails.
+    var failNextProcessStartForAlarm = false
     /// The plugin's content server, reached through ``AndroidContext/httpClient``.
     public var contentServer: ContentServer?
     /// Whether the app's notification channel is blocked by the user (A51).

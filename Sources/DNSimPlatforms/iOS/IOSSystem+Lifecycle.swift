@@ -91,6 +91,27 @@ extension IOSSystem {
         replanTasks()  // I19: pending requests survive; launches due while off are planned again
     }
 
+    /// The user deletes and reinstalls the app: its pending and delivered notifications and its
+    /// task requests are gone, its sandbox is wiped, and authorization starts over at
+    /// notDetermined (I8).
+    public func reinstallApp() {
+        trace("ios.app", "app.reinstalled", rule: .i8)
+        killProcess(kind: "process.killed", rule: nil)
+        removePending(identifiers: pendingRequests.map(\.identifier))
+        deliveredIdentifiers.removeAll()
+        for task in taskRequests { if let handle = task.launchEvent { sim.cancel(handle) } }
+        taskRequests.removeAll()
+        storage = App.emptyStorage()
+        authorization = .notDetermined
+        lastUserLaunch = nil
+    }
+
+    /// Fault injection on the app's stored data.
+    public func injectStorageFault(_ body: (inout App.Storage) -> Void) {
+        body(&storage)
+        trace("ios.storage", "fault.storageCorrupted")
+    }
+
     /// The app is updated: the process ends; pending requests survive (I10).
     public func updateApp() {
         trace("ios.app", "app.updated", rule: .i10)

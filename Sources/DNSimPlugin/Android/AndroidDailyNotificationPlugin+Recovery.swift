@@ -7,8 +7,12 @@ extension AndroidDailyNotificationPlugin {
     /// still in the future; a slot whose time passed while the device was off is dropped silently.
     func rearmFutureOnly(context: Context) {
         let now = context.currentTimeMillis()
-        guard let slots = try? context.withStorage({ $0.slots }) else {
+        guard let stored = try? context.withStorage({ $0 }) else {
             context.log("recovery.storageLocked")
+            return
+        }
+        guard let (slots, _) = stored.restorableSlots(tolerant: false) else {
+            context.log("recovery.failed", [TraceDetail("why", "a stored record does not deserialize")])
             return
         }
         for slot in slots {
@@ -121,6 +125,18 @@ extension AndroidDailyNotificationPlugin {
     }
 
     private func rearmAll(context: Context, reason: String, recomputeFromWallTime: Bool, grace: Int64? = nil) {
+        // A record that no longer deserializes: `corrected` skips it and restores the rest; the
+        // seeds' restore (like the code seed 000 describes) fails as a whole.
+        if let stored = try? context.withStorage({ $0 }) {
+            guard let (_, skipped) = stored.restorableSlots(tolerant: profile == .corrected) else {
+                context.log("recovery.failed", [TraceDetail("reason", reason), TraceDetail("why", "a stored record does not deserialize")])
+                return
+            }
+            if !skipped.isEmpty {
+                context.log("record.skippedCorrupt", skipped.map { TraceDetail("slot", $0) })
+                _ = try? context.withStorage { store in store.slots.removeAll { $0.isCorrupt } }
+            }
+        }
         guard
             let (slots, missed) = try? rollPassedOccurrences(
                 context: context, recomputeFromWallTime: recomputeFromWallTime, grace: grace)

@@ -25,6 +25,8 @@ public struct PluginStore: Sendable {
         public var contentVersion: Int? = nil
         /// The fetched content's ETag, sent as `If-None-Match`.
         public var contentETag: String? = nil
+        /// Whether the stored record no longer deserializes (fault injection).
+        public var isCorrupt = false
 
         /// The body rendered before arming (seed 004: no delivery-time mutation).
         public var renderedBody: String {
@@ -82,6 +84,19 @@ public struct PluginStore: Sendable {
 
     /// Creates an empty store.
     public init() {}
+
+    /// Marks a slot's record unreadable (fault injection: RESTORE-CORRUPT-RECORD).
+    public mutating func corrupt(slot id: String) {
+        for index in slots.indices where slots[index].id == id { slots[index].isCorrupt = true }
+    }
+
+    /// The slots a restore can use. A careful restore (`tolerant`) skips unreadable records and
+    /// returns their ids; a naive one fails as a whole, as a throwing deserializer would.
+    public func restorableSlots(tolerant: Bool) -> (slots: [Slot], skipped: [String])? {
+        let corrupt = slots.filter(\.isCorrupt).map(\.id)
+        if corrupt.isEmpty { return (slots, []) }
+        return tolerant ? (slots.filter { !$0.isCorrupt }, corrupt) : nil
+    }
 
     /// Whether an occurrence already has a history entry (so it is never reported twice).
     public func hasHistory(slot: String, localDate: LocalDate) -> Bool {

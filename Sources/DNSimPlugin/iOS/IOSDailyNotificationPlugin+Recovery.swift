@@ -5,6 +5,15 @@ import DNSimPlatforms
 extension IOSDailyNotificationPlugin {
     /// Launch and resume recovery, by profile.
     func recover(context: Context, reason: String) {
+        let stored = context.withStorage { $0.core }
+        guard let (_, skipped) = stored.restorableSlots(tolerant: profile == .corrected) else {
+            context.log("recovery.failed", [TraceDetail("reason", reason), TraceDetail("why", "a stored record does not deserialize")])
+            return
+        }
+        if !skipped.isEmpty {
+            context.log("record.skippedCorrupt", skipped.map { TraceDetail("slot", $0) })
+            context.withStorage { store in store.core.slots.removeAll { $0.isCorrupt } }
+        }
         switch profile {
         case .asFound:
             checkForMissedBGTask(context: context, resubmitAfter: nil)

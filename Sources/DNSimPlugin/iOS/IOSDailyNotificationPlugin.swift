@@ -34,7 +34,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
 
     /// BGTaskSchedulerPermittedIdentifiers.
     public static func permittedTaskIdentifiers(of build: IOSPluginBuild) -> [String] {
-        [IOSPluginBuild.refreshTaskIdentifier]
+        build.taskIdentifierInInfoPlist ? [IOSPluginBuild.refreshTaskIdentifier] : []
     }
 
     // MARK: - TypeScript API

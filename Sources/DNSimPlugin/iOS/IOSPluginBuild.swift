@@ -7,6 +7,10 @@ public struct IOSPluginBuild: Sendable, Hashable {
     /// Minutes before each slot at which the BGAppRefresh prefetch should begin (seed 004 T–lead).
     public var prefetchLeadMinutes: Int { freshness.prefetchLeadMinutes }
 
+    /// Whether the refresh identifier is listed in BGTaskSchedulerPermittedIdentifiers; `false`
+    /// is the configuration fault of field-failures BGTASK-CONFIG-FAULT (submit → notPermitted, I20).
+    public var taskIdentifierInInfoPlist = true
+
     /// Creates a build.
     public init(profile: PluginProfile, freshness: FreshnessPolicy? = nil) {
         self.profile = profile

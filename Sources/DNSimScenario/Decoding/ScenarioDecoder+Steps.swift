@@ -100,6 +100,9 @@ extension ScenarioDecoder {
         case "setLowPowerMode": return .setLowPowerMode(try reader.bool("on"))
         case "publishContent": return .publishContent
         case "quitApp": return .quitApp
+        case "reinstallApp": return .reinstallApp
+        case "failNextBackgroundStart": return .failNextBackgroundStart
+        case "corruptStoredSlot": return .corruptStoredSlot(try reader.string("slot", expected: "a slot id"))
         case "login": return .login
         case "setSystemSleep": return .setSystemSleep(try reader.bool("asleep"))
         case "setLoginItem": return .setLoginItem(openAtLogin: try reader.bool("openAtLogin"))

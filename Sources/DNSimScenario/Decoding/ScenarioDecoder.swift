@@ -101,6 +101,9 @@ public struct ScenarioDecoder {
                 }
                 plugin.prefetchLeadMinutes = Int(lead)
             }
+            if platform == .ios {
+                plugin.taskIdentifierInInfoPlist = try reader.optionalBool("taskIdentifierInInfoPlist") ?? true
+            }
             if platform == .electron {
                 plugin.openAtLogin = try reader.optionalBool("openAtLogin") ?? true
                 plugin.linuxAutostartEntry = try reader.optionalBool("linuxAutostartEntry") ?? false

@@ -57,6 +57,8 @@ public struct Scenario: Sendable {
         public var directBootAware = false
         /// The app's targetSdkVersion.
         public var targetSdk = 34
+        /// iOS: whether the refresh identifier is in BGTaskSchedulerPermittedIdentifiers.
+        public var taskIdentifierInInfoPlist = true
         /// Electron: whether the app registers to open at login (macOS, Windows).
         public var openAtLogin = true
         /// Electron: whether the Linux package installs an autostart entry.

@@ -72,6 +72,12 @@ public enum ScenarioAction: Sendable, Equatable {
     case tapNotification
     /// iOS: other code in the app adds this many requests of its own.
     case addOtherRequests(count: Int)
+    /// The user uninstalls and reinstalls the app.
+    case reinstallApp
+    /// Fault injection: the next alarm-driven process start fails (Android).
+    case failNextBackgroundStart
+    /// Fault injection: a slot's stored record stops deserializing.
+    case corruptStoredSlot(String)
     /// Electron: the user quits the app.
     case quitApp
     /// Electron: the computer goes to sleep (true) or wakes (false).
@@ -124,6 +130,9 @@ public enum ScenarioAction: Sendable, Equatable {
         case .clearDeliveredNotifications: return "clearDeliveredNotifications"
         case .tapNotification: return "tapNotification"
         case .addOtherRequests: return "addOtherRequests"
+        case .reinstallApp: return "reinstallApp"
+        case .failNextBackgroundStart: return "failNextBackgroundStart"
+        case .corruptStoredSlot: return "corruptStoredSlot"
         case .quitApp: return "quitApp"
         case .setSystemSleep: return "setSystemSleep"
         case .login: return "login"
@@ -147,7 +156,10 @@ public enum ScenarioAction: Sendable, Equatable {
             return [.ios]
         case "quitApp", "setSystemSleep", "login", "setLoginItem":
             return [.electron]
-        case "backgroundApp", "swipeFromRecents", "killProcess", "setNotificationPermission", "updateApp", "injectAlarmLoss":
+        case "failNextBackgroundStart":
+            return [.android]
+        case "backgroundApp", "swipeFromRecents", "killProcess", "setNotificationPermission", "updateApp", "injectAlarmLoss",
+            "reinstallApp", "corruptStoredSlot":
             return [.android, .ios]
         default:
             return [.android, .ios, .electron]
@@ -160,7 +172,8 @@ public enum ScenarioAction: Sendable, Equatable {
         "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
         "getNotificationStatus", "setDeviceIdle", "setCharging", "setStandbyBucket", "setNetwork", "revokeExactAlarm",
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
-        "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "quitApp",
+        "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "reinstallApp",
+        "failNextBackgroundStart", "corruptStoredSlot", "quitApp",
         "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault",
     ]
 }

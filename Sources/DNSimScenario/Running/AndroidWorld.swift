@@ -89,6 +89,11 @@ final class AndroidWorld {
             break  // applied to the environment by the driver
         case .quitApp, .setSystemSleep, .login, .setLoginItem:
             break  // Electron actions; the decoder rejects them here
+        case .reinstallApp:
+            ledger.uninstalled(at: sim.now)
+            system.reinstallApp()
+        case .failNextBackgroundStart: system.failNextBackgroundStart()
+        case .corruptStoredSlot(let slot): system.injectStorageFault { $0.corrupt(slot: slot) }
         case .cancelAllNotifications:
             callAPI("cancelAllNotifications") { plugin, context in
                 ledger.cancelledAll(error: plugin.cancelAllNotifications(context: context), at: sim.now)

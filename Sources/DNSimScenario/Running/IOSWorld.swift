@@ -34,7 +34,11 @@ final class IOSWorld {
         let authorization = os.authorization.flatMap(IOSAuthorizationStatus.init(rawValue:)) ?? .authorized
         system = IOSSystem(
             sim: sim, profile: profile, parameters: parameters, zone: scenario.zone,
-            build: IOSPluginBuild(profile: scenario.profile, freshness: scenario.plugin.freshness(for: scenario.profile)),
+            build: {
+                var build = IOSPluginBuild(profile: scenario.profile, freshness: scenario.plugin.freshness(for: scenario.profile))
+                build.taskIdentifierInInfoPlist = scenario.plugin.taskIdentifierInInfoPlist
+                return build
+            }(),
             authorization: authorization)
         system.contentServer = driver.server
     }
@@ -95,8 +99,12 @@ final class IOSWorld {
             break  // Android actions; the decoder rejects them in iOS scenarios
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver
-        case .quitApp, .setSystemSleep, .login, .setLoginItem:
-            break  // Electron actions; the decoder rejects them here
+        case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart:
+            break  // Android and Electron actions; the decoder rejects them here
+        case .reinstallApp:
+            ledger.uninstalled(at: sim.now)
+            system.reinstallApp()
+        case .corruptStoredSlot(let slot): system.injectStorageFault { $0.core.corrupt(slot: slot) }
         }
     }
 

@@ -34,6 +34,9 @@ final class RunLedger {
         return error
     }
 
+    /// The app was uninstalled: the user's earlier requests end with it.
+    func uninstalled(at instant: SimInstant) { planner.cancelAll(at: instant) }
+
     /// A `getNotificationStatus` answer.
     func status(_ fields: [(String, String)], at instant: SimInstant) -> PluginError? {
         statusSnapshots.append((instant, fields))

@@ -1,0 +1,281 @@
+import DNSimCore
+import DNSimPlatforms
+import Testing
+
+/// Pins the WorkManager rules of the Android model (fact sheet §5: A43–A48).
+struct WorkManagerTests {
+    // MARK: A43 — persistence
+
+    @Test("A43: work survives process death; the job starts a fresh process")
+    func a43SurvivesProcessDeath() throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork("sync", .replace, TestApp.oneTimeWork(delay: .hours(2)))
+        #expect(device.rules("work.enqueued") == ["A43"])
+        device.system.killForMemory()
+        #expect(device.system.process == nil)
+        #expect(device.workManager.workStates("sync") == [.enqueued])
+
+        try device.run(for: .hours(3))
+        #expect(device.workStarts == [Device.defaultStart + .hours(2)])
+        #expect(device.records("process.start").last?.detail("reason") == "job")
+        #expect(device.records("test.doWork").count == 1, "the app's worker ran")
+        #expect(device.workManager.workStates("sync") == [.succeeded])
+    }
+
+    @Test(
+        "A43: after a reboot BOOT_COMPLETED (after unlock) reschedules work, with or without the app's own receiver",
+        arguments: [false, true])
+    func a43RebootReschedulesAtBootCompleted(appHasBootReceiver: Bool) throws {
+        let receivers: Set<String> = appHasBootReceiver ? [AndroidIntent.bootCompleted] : []
+        let device = Device(manifest: Device.manifest(receivers: receivers))
+        device.workManager.enqueueUniqueWork("sync", .replace, TestApp.oneTimeWork(delay: .minutes(10)))
+
+        device.system.reboot(offFor: .minutes(1), unlockAfter: .minutes(30))
+        #expect(device.rules("job.removed") == ["A1"])
+        #expect(device.workManager.workStates("sync") == [.enqueued], "the work stays in WorkManager's database")
+
+        try device.run(for: .minutes(20))
+        #expect(device.workStarts.isEmpty, "due at +10 min, but the jobs were cleared and the user has not unlocked")
+        #expect(device.records("work.rescheduled").isEmpty)
+
+        try device.run(for: .minutes(20))
+        let unlocked = Device.defaultStart + .minutes(31)
+        let rescheduled = try #require(device.records("work.rescheduled").first)
+        #expect(device.rules("work.rescheduled") == ["A43"])
+        #expect(rescheduled.time == unlocked)
+        #expect(device.rules("bootCompleted.sent") == ["A32"])
+        #expect(device.workStarts == [unlocked])
+        #expect(device.workManager.workStates("sync") == [.succeeded])
+        #expect(device.recorder.receives(AndroidIntent.bootCompleted).count == (appHasBootReceiver ? 1 : 0))
+    }
+
+    @Test("A43: a delayed job rescheduled after a reboot keeps its original earliest run time")
+    func a43RebootKeepsEarliestRun() throws {
+        let device = Device(manifest: Device.manifest(receivers: []))
+        device.workManager.enqueueUniqueWork("sync", .replace, TestApp.oneTimeWork(delay: .hours(2)))
+        device.system.reboot(offFor: .minutes(1), unlockAfter: .minutes(1))
+        try device.run(for: .hours(3))
+        #expect(device.rules("work.rescheduled") == ["A43"])
+        #expect(device.workStarts == [Device.defaultStart + .hours(2)])
+    }
+
+    @Test("A43: work that was running when the device rebooted is rescheduled at BOOT_COMPLETED")
+    func a43RunningWorkRescheduledAfterReboot() throws {
+        let device = Device(manifest: Device.manifest(receivers: []))
+        device.workManager.enqueueUniqueWork("sync", .replace, TestApp.oneTimeWork(runTimes: [.minutes(5)]))
+        try device.run(for: .minutes(1))
+        #expect(device.workManager.workStates("sync") == [.running])
+
+        device.system.reboot(offFor: .minutes(1), unlockAfter: .minutes(1))
+        try device.run(for: .minutes(30))
+        withKnownIssue(
+            "BOOT_COMPLETED reschedules only ENQUEUED work; work RUNNING at shutdown stays unscheduled until the app starts"
+        ) {
+            #expect(device.rules("work.rescheduled") == ["A43"])
+            #expect(device.workStarts.count == 2)
+            #expect(device.workManager.workStates("sync") == [.succeeded])
+        }
+    }
+
+    // MARK: A44 — force stop
+
+    @Test(
+        "A44: force stop removes the job (A26), the work stays in the database and is rescheduled at the next app start",
+        arguments: [34, 35])
+    func a44ForceStopKeepsWorkInDatabase(apiLevel: Int) throws {
+        let device = Device(apiLevel: apiLevel)
+        device.workManager.enqueueUniqueWork("sync", .replace, TestApp.oneTimeWork(delay: .hours(1)))
+        device.system.forceStop()
+        #expect(device.rules("job.removed") == ["A26"])
+        #expect(device.workManager.workStates("sync") == [.enqueued])
+
+        try device.run(for: .hours(3))
+        #expect(device.workStarts.isEmpty)
+        #expect(device.records("work.rescheduled").isEmpty)
+
+        device.system.launchApp()
+        let launched = device.now
+        try device.run(until: launched)
+        #expect(device.rules("work.rescheduled") == ["A44"])
+        #expect(device.workStarts == [launched])
+        #expect(device.workManager.workStates("sync") == [.succeeded])
+    }
+
+    @Test("A44: work interrupted by a force stop mid-run is reset to enqueued and runs again at the next start")
+    func a44InterruptedWorkRunsAgain() throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork("sync", .replace, TestApp.oneTimeWork(runTimes: [.minutes(5)]))
+        try device.run(for: .minutes(1))
+        #expect(device.workManager.workStates("sync") == [.running])
+
+        device.system.forceStop()
+        #expect(device.rules("job.removed") == ["A26"])
+        try device.run(for: .hours(1))
+        #expect(device.records("work.succeeded").isEmpty, "the stopped run never finishes")
+
+        device.system.launchApp()
+        let launched = device.now
+        try device.run(for: .minutes(10))
+        #expect(device.rules("work.rescheduled") == ["A44"])
+        #expect(device.workStarts == [Device.defaultStart, launched])
+        #expect(device.records("work.succeeded").map(\.time) == [launched + .minutes(5)])
+        #expect(device.workManager.workStates("sync") == [.succeeded])
+    }
+
+    // MARK: A45 — periodic minimums
+
+    struct PeriodicCase: Sendable, CustomTestStringConvertible {
+        var interval: SimDuration
+        var flex: SimDuration
+        var effectiveInterval: SimDuration
+        var effectiveFlex: SimDuration
+        var testDescription: String { "\(interval)/\(flex) → \(effectiveInterval)/\(effectiveFlex)" }
+    }
+
+    @Test(
+        "A45: the periodic interval is raised to 15 min and the flex to at least 5 min (at most the interval)",
+        arguments: [
+            PeriodicCase(interval: .minutes(5), flex: .minutes(1), effectiveInterval: .minutes(15), effectiveFlex: .minutes(5)),
+            PeriodicCase(interval: .minutes(15), flex: .zero, effectiveInterval: .minutes(15), effectiveFlex: .minutes(5)),
+            PeriodicCase(interval: .hours(1), flex: .minutes(1), effectiveInterval: .hours(1), effectiveFlex: .minutes(5)),
+            PeriodicCase(interval: .minutes(20), flex: .minutes(10), effectiveInterval: .minutes(20), effectiveFlex: .minutes(10)),
+            PeriodicCase(interval: .minutes(30), flex: .hours(2), effectiveInterval: .minutes(30), effectiveFlex: .minutes(30)),
+        ])
+    func a45PeriodicMinimums(_ c: PeriodicCase) throws {
+        let device = Device()
+        let request = AndroidWorkRequest(worker: "test.Periodic", kind: .periodic(interval: c.interval, flex: c.flex))
+        device.workManager.enqueueUniqueWork("periodic", .replace, request)
+        #expect(device.system.works.first?.request.kind == .periodic(interval: c.effectiveInterval, flex: c.effectiveFlex))
+        let firstDelay = c.effectiveInterval - c.effectiveFlex
+        #expect(device.records("work.enqueued").first?.detail("delayMillis") == String(firstDelay.milliseconds))
+
+        try device.run(for: firstDelay + c.effectiveInterval + c.effectiveInterval + .seconds(1))
+        let first = Device.defaultStart + firstDelay
+        #expect(device.workStarts == [first, first + c.effectiveInterval, first + c.effectiveInterval + c.effectiveInterval])
+        #expect(device.rules("work.periodDone") == ["A45", "A45", "A45"])
+        #expect(device.workManager.workStates("periodic") == [.enqueued], "periodic work ends only when cancelled")
+    }
+
+    // MARK: A46 — backoff
+
+    struct BackoffCase: Sendable, CustomTestStringConvertible {
+        var policy: AndroidWorkRequest.BackoffPolicy
+        var base: SimDuration
+        var delays: [SimDuration]
+        var testDescription: String { "\(policy.rawValue) \(base) → \(delays.map(\.description))" }
+    }
+
+    @Test(
+        "A46: retry backoff: exponential 30 s, 60 s, 120 s …, linear; clamped to [10 s, 5 h]",
+        arguments: [
+            BackoffCase(policy: .exponential, base: .seconds(30), delays: [.seconds(30), .seconds(60), .seconds(120), .seconds(240)]),
+            BackoffCase(policy: .linear, base: .seconds(30), delays: [.seconds(30), .seconds(60), .seconds(90), .seconds(120)]),
+            BackoffCase(policy: .exponential, base: .seconds(1), delays: [.seconds(10), .seconds(20), .seconds(40), .seconds(80)]),
+            BackoffCase(policy: .linear, base: .seconds(1), delays: [.seconds(10), .seconds(20), .seconds(30), .seconds(40)]),
+            BackoffCase(policy: .exponential, base: .hours(2), delays: [.hours(2), .hours(4), .hours(5), .hours(5)]),
+            BackoffCase(policy: .linear, base: .hours(6), delays: [.hours(5), .hours(5), .hours(5), .hours(5)]),
+        ])
+    func a46RetryBackoff(_ c: BackoffCase) throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork(
+            "sync", .replace,
+            TestApp.oneTimeWork(
+                results: [.retry, .retry, .retry, .retry, .success], backoffPolicy: c.policy, backoffDelay: c.base))
+        try device.run(for: .days(1))
+
+        let retries = device.records("work.retry")
+        #expect(retries.map(\.rule) == ["A46", "A46", "A46", "A46"])
+        #expect(retries.compactMap { $0.detail("backoffMillis") } == c.delays.map { String($0.milliseconds) })
+        var expectedStarts = [Device.defaultStart]
+        for delay in c.delays { expectedStarts.append(expectedStarts.last! + delay) }
+        #expect(device.workStarts == expectedStarts)
+        #expect(device.records("work.started").compactMap { $0.detail("attempt") } == ["1", "2", "3", "4", "5"])
+        #expect(device.workManager.workStates("sync") == [.succeeded])
+    }
+
+    @Test("A46: the default request backs off exponentially from 30 s")
+    func a46DefaultBackoff() throws {
+        let request = AndroidWorkRequest(worker: "w", kind: .oneTime(initialDelay: .zero))
+        #expect(request.backoffPolicy == .exponential)
+        #expect(request.backoffDelay == .seconds(30))
+    }
+
+    // MARK: A47 — 10-minute limit
+
+    @Test("A47: a worker running longer than 10 minutes is stopped at 10 minutes and retried")
+    func a47TenMinuteLimit() throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork(
+            "long", .replace, TestApp.oneTimeWork(results: [.success, .success], runTimes: [.minutes(15), .zero]))
+        try device.run(for: .hours(1))
+
+        let start = Device.defaultStart
+        #expect(device.rules("work.willTimeOut") == ["A47"])
+        let retry = try #require(device.records("work.retry").first)
+        #expect(retry.time == start + .minutes(10), "stopped at 10 min, not at 15")
+        #expect(retry.rule == "A46")
+        #expect(device.workStarts == [start, start + .minutes(10) + .seconds(30)])
+        #expect(device.records("work.succeeded").map(\.time) == [start + .minutes(10) + .seconds(30)])
+        #expect(device.workManager.workStates("long") == [.succeeded])
+    }
+
+    @Test("A47: a worker that takes exactly 10 minutes is not stopped")
+    func a47ExactlyTenMinutesIsAllowed() throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork("long", .replace, TestApp.oneTimeWork(runTimes: [.minutes(10)]))
+        try device.run(for: .hours(1))
+        #expect(device.records("work.willTimeOut").isEmpty)
+        #expect(device.records("work.retry").isEmpty)
+        #expect(device.records("work.succeeded").map(\.time) == [Device.defaultStart + .minutes(10)])
+    }
+
+    // MARK: A48 — constraints
+
+    @Test("A48: a network-constrained job waits while the network is down and runs when it returns")
+    func a48WaitsForNetwork() throws {
+        let device = Device()
+        device.system.setNetworkAvailable(false)
+        device.workManager.enqueueUniqueWork("net", .replace, TestApp.oneTimeWork(requiresNetwork: true))
+        device.workManager.enqueueUniqueWork("local", .replace, TestApp.oneTimeWork())
+        try device.run(for: .hours(1))
+        #expect(device.rules("job.waitingForNetwork") == ["A48"])
+        #expect(device.workManager.workStates("net") == [.enqueued])
+        #expect(device.workManager.workStates("local") == [.succeeded], "an unconstrained job runs offline")
+
+        device.system.setNetworkAvailable(true)
+        let up = device.now
+        try device.run(for: .minutes(5))
+        #expect(device.records("work.started").filter { $0.detail("name") == "net" }.map(\.time) == [up])
+        #expect(device.workManager.workStates("net") == [.succeeded])
+    }
+
+    @Test("A48/A37: a network-constrained job in Doze runs only in a maintenance window with the network up")
+    func a48DozeCountsAsNoNetwork() throws {
+        let device = Device(parameters: .doze(spacing: [.hours(1)], jitterPercent: 0))
+        let start = device.now
+        device.system.setDeviceIdle(true)
+        device.system.setNetworkAvailable(false)
+        device.workManager.enqueueUniqueWork("net", .replace, TestApp.oneTimeWork(requiresNetwork: true))
+        try device.run(for: .minutes(1))
+        #expect(device.rules("job.deferred") == ["A37"])
+
+        // The first window opens at +1 h with the network still down.
+        try device.run(until: start + .minutes(90))
+        #expect(device.windowOpens == [start + .hours(1)])
+        #expect(device.rules("job.waitingForNetwork") == ["A48"])
+        #expect(device.workStarts.isEmpty)
+
+        // The network returns outside a window: Doze still suspends it until the next window.
+        device.system.setNetworkAvailable(true)
+        #expect(!device.context.hasUsableNetwork)
+        try device.run(until: start + .minutes(90))
+        #expect(device.rules("job.deferred") == ["A37", "A37"])
+        #expect(device.workStarts.isEmpty)
+
+        try device.run(until: start + .hours(3))
+        let secondWindow = start + .hours(1) + .minutes(5) + .hours(1)
+        #expect(device.windowOpens == [start + .hours(1), secondWindow])
+        #expect(device.workStarts == [secondWindow])
+        #expect(device.workManager.workStates("net") == [.succeeded])
+    }
+}

@@ -254,9 +254,8 @@ struct DozeAndStandbyTests {
     func a8SetRecordCitesA8() throws {
         let device = Device()
         device.alarmManager.setAndAllowWhileIdle(.rtcWakeup, device.wallNow + 60_000, TestApp.operation(1))
-        withKnownIssue("alarm.set for setAndAllowWhileIdle is traced as A3 (set()); A8 is never cited") {
-            #expect(device.rules("alarm.set") == ["A8"])
-        }
+        #expect(device.rules("alarm.set") == ["A8"])
+    
     }
 
     // MARK: A10/A39 — charging
@@ -334,13 +333,12 @@ struct DozeAndStandbyTests {
         let exited = try #require(device.records("doze.exited").first)
         #expect(exited.time == fired.time)
         #expect(exited.detail("why") == "alarm clock")
-        #expect(exited.rule == "A37")
+        #expect(exited.rule == "A9", "the system leaves idle because of the alarm clock (A9)")
         #expect(!device.system.doze.isIdle)
         #expect(device.records("alarm.deferred").isEmpty)
         #expect(device.recorder.receives(TestApp.alarmAction).count == 1)
-        withKnownIssue("setAlarmClock is traced as A7 (setExactAndAllowWhileIdle); A9 is never cited") {
-            #expect(device.rules("alarm.set") == ["A9"])
-        }
+        #expect(device.rules("alarm.set") == ["A9"])
+    
     }
 
     @Test("A9: setAlarmClock is exempt from the standby bucket alarm quota")

@@ -132,9 +132,8 @@ struct PermissionAndUpdateTests {
         #expect(device.records("alarm.clearedByUpdate").isEmpty)
         #expect(device.recorder.receives(AndroidIntent.myPackageReplaced).map(\.time) == [Device.defaultStart])
         #expect(device.deliveredBroadcasts == [AndroidIntent.myPackageReplaced])
-        withKnownIssue("MY_PACKAGE_REPLACED is delivered without citing A35; A35 is never in the trace") {
-            #expect(device.records("broadcast.delivered").last?.rule == "A35")
-        }
+        #expect(device.records("myPackageReplaced.sent").map(\.rule) == ["A35"])
+    
 
         try device.run(for: .hours(3))
         #expect(Set(device.firedRequestCodes) == [1, 2])

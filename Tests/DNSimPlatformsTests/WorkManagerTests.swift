@@ -68,13 +68,24 @@ struct WorkManagerTests {
 
         device.system.reboot(offFor: .minutes(1), unlockAfter: .minutes(1))
         try device.run(for: .minutes(30))
-        withKnownIssue(
-            "BOOT_COMPLETED reschedules only ENQUEUED work; work RUNNING at shutdown stays unscheduled until the app starts"
-        ) {
-            #expect(device.rules("work.rescheduled") == ["A43"])
-            #expect(device.workStarts.count == 2)
-            #expect(device.workManager.workStates("sync") == [.succeeded])
-        }
+        #expect(device.rules("work.rescheduled") == ["A43"])
+        #expect(device.workStarts.count == 2)
+        #expect(device.workManager.workStates("sync") == [.succeeded])
+    
+    }
+
+    @Test("A43/A31: work whose process dies mid-run is not lost: it runs again in a new process")
+    func a43ProcessDeathMidRun() throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork("sync", .replace, TestApp.oneTimeWork(runTimes: [.minutes(5)]))
+        try device.run(for: .minutes(1))
+        #expect(device.workManager.workStates("sync") == [.running])
+
+        device.system.killForMemory()
+        try device.run(for: .hours(1))
+        #expect(device.workStarts.count == 2)
+        #expect(device.records("work.succeeded").first.map { $0.time > Device.defaultStart + .minutes(5) } == true)
+    
     }
 
     // MARK: A44 — force stop

@@ -31,8 +31,10 @@ extension AndroidSystem {
         var rule: OSRule
         switch method {
         case .setExact: rule = .a6
-        case .setExactAndAllowWhileIdle, .setAlarmClock: rule = .a7
-        case .set, .setAndAllowWhileIdle: rule = .a3
+        case .setExactAndAllowWhileIdle: rule = .a7
+        case .setAlarmClock: rule = .a9
+        case .setAndAllowWhileIdle: rule = .a8
+        case .set: rule = .a3
         case .setWindow:
             rule = .a5
             if profile.apiLevel >= 31 && manifest.targetSdk >= 31 {

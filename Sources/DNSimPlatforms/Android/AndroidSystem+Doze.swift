@@ -53,11 +53,11 @@ extension AndroidSystem {
         scheduleNextMaintenanceWindow(after: sim.now)
     }
 
-    func exitIdle(reason: String) {
+    func exitIdle(reason: String, rule: OSRule = .a37) {
         guard doze.isIdle else { return }
         if let handle = doze.pendingEvent { sim.cancel(handle) }
         doze = AndroidDoze(isCharging: doze.isCharging)
-        trace("android.power", "doze.exited", rule: .a37, [TraceDetail("why", reason)])
+        trace("android.power", "doze.exited", rule: rule, [TraceDetail("why", reason)])
         requeueAllAlarms()
         requeueAllWork()
     }
@@ -107,7 +107,7 @@ extension AndroidSystem {
             switch alarm.method {
             case .setAlarmClock:
                 // A9: the system leaves idle shortly before an alarm clock.
-                exitIdle(reason: "alarm clock")
+                exitIdle(reason: "alarm clock", rule: .a9)
             case .setExactAndAllowWhileIdle:
                 let hourAgo = sim.now - .hours(1)
                 let recent = doze.exactWhileIdleFires.filter { $0 > hourAgo }

@@ -21,6 +21,7 @@ extension AndroidSystem {
     func killProcess(reason: String, rule: OSRule, exitReason: AndroidProcessExit.Reason = .other) {
         guard process != nil else { return }
         processExitReasons.append(AndroidProcessExit(time: sim.now, reason: exitReason))
+        interruptRunningWork()  // force stop and reboot then drop the jobs as well
         trace("android.am", "process.killed", rule: rule, [TraceDetail("reason", reason)])
         process = nil
         isInForeground = false
@@ -43,7 +44,7 @@ extension AndroidSystem {
             trace("android.broadcast", "broadcast.blockedByAutostart", rule: .a30, cause: cause, details)
             return
         }
-        if intent.action == AndroidIntent.bootCompleted && works.contains(where: { $0.state == .enqueued }) {
+        if intent.action == AndroidIntent.bootCompleted && works.contains(where: { $0.state == .enqueued && !$0.jobScheduled }) {
             // WorkManager's own RescheduleReceiver (A43), independent of the app's receivers.
             rescheduleWorkFromDatabase(rule: .a43)
             ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)

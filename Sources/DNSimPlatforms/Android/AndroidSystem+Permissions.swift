@@ -44,7 +44,8 @@ extension AndroidSystem {
         if parameters.updateClearsAlarms {
             clearAllAlarms(kind: "alarm.clearedByUpdate", rule: .a17)
         }
-        deliver(AndroidIntent(action: AndroidIntent.myPackageReplaced), cause: record)
+        let sent = trace("android.broadcast", "myPackageReplaced.sent", rule: .a35, cause: record)
+        deliver(AndroidIntent(action: AndroidIntent.myPackageReplaced), cause: sent)
     }
 
     /// Fault injection: the alarms whose PendingIntent matches silently disappear (no OS rule;

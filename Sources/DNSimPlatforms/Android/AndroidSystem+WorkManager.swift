@@ -69,12 +69,29 @@ extension AndroidSystem {
     }
 
     /// Removes the OS's jobs for the app; the work stays in WorkManager's database (A26, A44, A1).
+    /// Work that was running is interrupted and goes back to enqueued, to be rescheduled.
     func dropAllJobs(rule: OSRule) {
         for index in works.indices where works[index].jobScheduled {
             if let handle = works[index].dueEvent { sim.cancel(handle) }
             works[index].jobScheduled = false
             works[index].dueEvent = nil
+            if works[index].state == .running {
+                works[index].state = .enqueued
+                works[index].pendingOutcome = nil
+            }
             trace("android.work", "job.removed", rule: rule, [TraceDetail("name", works[index].name)])
+        }
+    }
+
+    /// The process died while workers ran (memory, swipe, revoke): nothing scheduled is removed
+    /// (A31), so JobScheduler runs the interrupted work again.
+    func interruptRunningWork() {
+        for index in works.indices where works[index].state == .running {
+            if let handle = works[index].dueEvent { sim.cancel(handle) }
+            works[index].state = .enqueued
+            works[index].pendingOutcome = nil
+            trace("android.work", "work.interrupted", rule: .a31, [TraceDetail("name", works[index].name)])
+            scheduleJob(at: index)
         }
     }
 

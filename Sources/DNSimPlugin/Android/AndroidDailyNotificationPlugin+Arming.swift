@@ -42,7 +42,7 @@ extension AndroidDailyNotificationPlugin {
                     AndroidExtra(NotificationExtraKey.slot, slot.id),
                     AndroidExtra(NotificationExtraKey.localDate, occurrence.localDate.description),
                     AndroidExtra(NotificationExtraKey.plannedWallMillis, String(occurrence.runAt)),
-                ] + content.map { AndroidExtra($0.0, $0.1) }))
+                ] + content))
     }
 
     /// Every PendingIntent a slot can own (for cancelling and probing).

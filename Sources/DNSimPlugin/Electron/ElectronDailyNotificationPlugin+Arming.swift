@@ -85,7 +85,7 @@ extension ElectronDailyNotificationPlugin {
             userInfo: [
                 StringPair(NotificationExtraKey.slot, slot.id), StringPair(NotificationExtraKey.localDate, date.description),
                 StringPair(NotificationExtraKey.plannedWallMillis, String(planned)),
-            ] + (withContent ? slot.contentExtras.map { StringPair($0.0, $0.1) } : []))
+            ] + (withContent ? slot.contentExtras : []))
         return true
     }
 

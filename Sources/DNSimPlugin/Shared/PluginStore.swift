@@ -1,4 +1,5 @@
 import DNSimCalendar
+import DNSimPlatforms
 
 /// The plugin's own database (Room on Android, its store on iOS): what survives process death
 /// and reboot because it lives in the app's storage, not in memory.
@@ -34,11 +35,11 @@ public struct PluginStore: Sendable {
         }
 
         /// The content extras of a fresh occurrence.
-        public var contentExtras: [StringPairLike] {
+        public var contentExtras: [StringPair] {
             guard let contentVersion, let contentFetchedAt else { return [] }
             return [
-                (NotificationExtraKey.contentVersion, String(contentVersion)),
-                (NotificationExtraKey.contentFetchedAt, String(contentFetchedAt)),
+                StringPair(NotificationExtraKey.contentVersion, String(contentVersion)),
+                StringPair(NotificationExtraKey.contentFetchedAt, String(contentFetchedAt)),
             ]
         }
 
@@ -50,8 +51,6 @@ public struct PluginStore: Sendable {
         }
     }
 
-    /// A key–value pair as a tuple, turned into the platform's extra type by each side.
-    public typealias StringPairLike = (String, String)
 
     /// What happened to one occurrence, as the plugin recorded it.
     public struct HistoryEntry: Sendable, Equatable {

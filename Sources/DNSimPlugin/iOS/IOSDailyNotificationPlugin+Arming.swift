@@ -50,7 +50,7 @@ extension IOSDailyNotificationPlugin {
             body: withContent ? slot.renderedBody : slot.body,
             userInfo: [
                 StringPair(NotificationExtraKey.slot, slot.id), StringPair(NotificationExtraKey.localDate, date.description),
-            ] + (withContent ? slot.contentExtras.map { StringPair($0.0, $0.1) } : []),
+            ] + (withContent ? slot.contentExtras : []),
             trigger: .calendar(IOSDateComponents(date: date, hour: hour, minute: minute), timeZone: nil, repeats: false))
     }
 

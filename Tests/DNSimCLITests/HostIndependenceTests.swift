@@ -86,6 +86,11 @@ struct HostIndependenceTests {
         ["run", "scenarios/android/reboot-basic.json", "--format", "json"],
         ["run", "scenarios/android/daily-basic.json", "--format", "markdown"],
         ["run", "scenarios/android/daily-basic.json"],
+        ["run", "scenarios/ios/daily-basic.json", "--format", "json"],
+        ["run", "scenarios/electron/dst-spring-0900.json", "--format", "json"],
+        // Every bundled scenario under every profile, in one process per environment.
+        ["matrix", "scenarios", "--format", "json"],
+        ["matrix", "scenarios", "--format", "junit"],
     ])
     func outputIsTheSameInEveryTimeZoneAndLocale(_ arguments: [String]) throws {
         let binary = try #require(

@@ -28,11 +28,11 @@ extension AndroidDailyNotificationPlugin {
     /// The PendingIntent of one occurrence. Each slot owns `rollingWindowDays` request codes,
     /// chosen by the date, so re-arming the same occurrence replaces its alarm (A12) and two
     /// occurrences of one slot never share one.
-    func operation(for slot: PluginStore.Slot, occurrence: Occurrence) -> AndroidPendingIntent {
+    func operation(for slot: PluginStore.Slot, occurrence: Occurrence, policy: FreshnessPolicy) -> AndroidPendingIntent {
         let lane = Int(((occurrence.localDate.daysSinceEpoch % Int64(build.rollingWindowDays)) + Int64(build.rollingWindowDays)) % Int64(build.rollingWindowDays))
         // Content is rendered into the alarm when it is armed (seed 004: render before arming),
         // unless it would already be stale at the occurrence (then the static template is armed).
-        let verdict = build.freshness.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt)
+        let verdict = policy.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt)
         let content = verdict == .fresh || !FreshnessPolicy.enforcesTTL(profile) ? slot.contentExtras : []
         return AndroidPendingIntent(
             requestCode: Self.requestCode(slot: slot, lane: lane),
@@ -63,9 +63,10 @@ extension AndroidDailyNotificationPlugin {
     func arm(_ slot: PluginStore.Slot, context: Context, prefetch: Bool = true) -> PluginError? {
         let alarms = context.alarmManager
         let exact = alarms.canScheduleExactAlarms()
+        let policy = freshness(context)
         for occurrence in window(of: slot, zone: context.timeZone) {
             if profile == .directive,
-                build.freshness.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt) == .stale
+                policy.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt) == .stale
             {
                 // Seed 004 §4 as written: "(T − fetchedAt) > ttl → skip arming".
                 context.log(
@@ -73,7 +74,7 @@ extension AndroidDailyNotificationPlugin {
                     [TraceDetail("slot", slot.id), TraceDetail("localDate", occurrence.localDate.description), TraceDetail("why", "stale at T")])
                 continue
             }
-            let operation = operation(for: slot, occurrence: occurrence)
+            let operation = operation(for: slot, occurrence: occurrence, policy: policy)
             if exact {
                 do {
                     try alarms.setExactAndAllowWhileIdle(.rtcWakeup, occurrence.runAt, operation)
@@ -116,6 +117,7 @@ extension AndroidDailyNotificationPlugin {
             deliverBeforeUnlock(slotID: slotID, date: date, planned: planned, context: context)
             return
         }
+        let policy = freshness(context)  // before the storage is opened for writing
         do {
             let next = try context.withStorage { store -> PluginStore.Slot? in
                 guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return nil }
@@ -135,7 +137,7 @@ extension AndroidDailyNotificationPlugin {
                         gap = gap.adding(days: 1)
                     }
                 }
-                let content = contentToShow(intent, planned: planned, context: context)
+                let content = contentToShow(intent, planned: planned, policy: policy, context: context)
                 if content == nil {
                     store.history.append(.init(slot: slotID, localDate: date, status: .skipped))
                     telemetry("skipped", slot: slotID, date: date, planned: planned, context: context, extra: [TraceDetail("why", "stale at fire")])

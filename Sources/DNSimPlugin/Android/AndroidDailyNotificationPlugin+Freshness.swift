@@ -9,16 +9,24 @@ extension AndroidDailyNotificationPlugin {
     /// `corrected` checks the content the alarm carries against the TTL at fire time: stale
     /// content is never shown (skip, or the static template under `fallback`). The seeds' plan
     /// checks only when arming, and `as-found` not at all, so they post whatever was rendered.
-    func contentToShow(_ intent: AndroidIntent, planned: Int64, context: Context) -> [AndroidExtra]? {
+    /// The freshness rules in force: the build's, with the app's run-time settings applied.
+    func freshness(_ context: Context) -> FreshnessPolicy {
+        let settings = (try? context.withStorage { $0.settings }) ?? PluginSettings()
+        return settings.applied(to: build.freshness)
+    }
+
+    ///
+    /// - Parameter policy: read before the caller opens the storage (``freshness(_:)`` reads it too).
+    func contentToShow(_ intent: AndroidIntent, planned: Int64, policy: FreshnessPolicy, context: Context) -> [AndroidExtra]? {
         let carried = intent.extras.filter {
             $0.key == NotificationExtraKey.contentVersion || $0.key == NotificationExtraKey.contentFetchedAt
         }
         guard profile == .corrected else { return carried }
         let fetchedAt = intent.extra(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
-        switch build.freshness.verdict(runAt: context.currentTimeMillis(), fetchedAt: fetchedAt) {
+        switch policy.verdict(runAt: context.currentTimeMillis(), fetchedAt: fetchedAt) {
         case .fresh: return carried
         case .noContent: return []
-        case .stale: return build.freshness.staleAction == .skip ? nil : []
+        case .stale: return policy.staleAction == .skip ? nil : []
         }
     }
 

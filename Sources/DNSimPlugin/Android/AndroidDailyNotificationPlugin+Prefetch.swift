@@ -9,8 +9,9 @@ extension AndroidDailyNotificationPlugin {
     /// Enqueues the slot's T–lead prefetch as one-time WorkManager work with a network
     /// constraint (seed 004): one unique work item per slot, replaced when the slot moves on.
     func enqueuePrefetch(for slot: PluginStore.Slot, context: Context) {
-        guard build.prefetchLeadMinutes > 0 else { return }
-        let lead = Int64(build.prefetchLeadMinutes) * 60_000
+        let leadMinutes = freshness(context).prefetchLeadMinutes
+        guard leadMinutes > 0 else { return }
+        let lead = Int64(leadMinutes) * 60_000
         let delay = slot.nextRunAt - lead - context.currentTimeMillis()
         // A single attempt at T–lead: once T–lead has passed, this occurrence gets none.
         guard delay > 0 else { return }

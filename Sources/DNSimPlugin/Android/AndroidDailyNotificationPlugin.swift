@@ -82,6 +82,27 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         }
     }
 
+    /// `configure(settings)` (`replace`) or `updateSettings(changes)`: stores the run-time
+    /// settings and re-arms every slot under them.
+    public func applySettings(_ settings: PluginSettings, replace: Bool, context: Context) -> PluginError? {
+        do {
+            let slots = try context.withStorage { store -> [PluginStore.Slot] in
+                if replace { store.settings = settings } else { store.settings.merge(settings) }
+                return store.slots
+            }
+            context.log(replace ? "configure" : "updateSettings")
+            for slot in slots { arm(slot, context: context) }
+            return nil
+        } catch {
+            return .storageUnavailable
+        }
+    }
+
+    /// `getLastNotification()`: the last occurrence the plugin delivered.
+    public func getLastNotification(context: Context) -> PluginStore.HistoryEntry? {
+        (try? context.withStorage { $0.lastDelivered }) ?? nil
+    }
+
     /// `getNotificationStatus()`: what the plugin knows, as the TypeScript API returns it.
     public func getNotificationStatus(context: Context) -> [(String, String)] {
         let slots = (try? context.withStorage { $0.slots }) ?? []

@@ -36,8 +36,9 @@ extension ElectronDailyNotificationPlugin {
             at: SimInstant(millisecondsSinceEpoch: slot.nextRunAt),
             tag: Self.notifyTag(slot: slot.id, date: slot.nextLocalDate, planned: slot.nextRunAt))
         var prefetch: Int32?
-        let leadAt = slot.nextRunAt - Int64(build.prefetchLeadMinutes) * 60_000
-        if build.prefetchLeadMinutes > 0, leadAt > context.now().millisecondsSinceEpoch {
+        let leadMinutes = freshness(context).prefetchLeadMinutes
+        let leadAt = slot.nextRunAt - Int64(leadMinutes) * 60_000
+        if leadMinutes > 0, leadAt > context.now().millisecondsSinceEpoch {
             prefetch = context.setTimeout(
                 at: SimInstant(millisecondsSinceEpoch: leadAt), tag: Self.prefetchTag(slot: slot.id, date: slot.nextLocalDate))
         }
@@ -51,6 +52,11 @@ extension ElectronDailyNotificationPlugin {
             ])
     }
 
+    /// The freshness rules in force: the build's, with the app's run-time settings applied.
+    func freshness(_ context: Context) -> FreshnessPolicy {
+        context.withStorage { $0.settings }.applied(to: build.freshness)
+    }
+
     /// Shows an occurrence with the extras reports match deliveries by.
     /// Applies TTL-at-fire first (app code runs at delivery on Electron): `corrected` never shows
     /// stale content (static template or skip, by its stale action); the others show what they have.
@@ -59,11 +65,12 @@ extension ElectronDailyNotificationPlugin {
     func show(_ slot: PluginStore.Slot, date: LocalDate, planned: Int64, context: Context) -> Bool {
         var withContent = slot.contentVersion != nil
         if profile == .corrected {
-            switch build.freshness.verdict(runAt: context.now().millisecondsSinceEpoch, fetchedAt: slot.contentFetchedAt) {
+            let policy = freshness(context)
+            switch policy.verdict(runAt: context.now().millisecondsSinceEpoch, fetchedAt: slot.contentFetchedAt) {
             case .fresh: withContent = true
             case .noContent: withContent = false
             case .stale:
-                if build.freshness.staleAction == .skip {
+                if policy.staleAction == .skip {
                     let payload = Telemetry.payload(
                         "skipped", slot: slot.id, date: date, plannedWallMillis: planned,
                         nowWallMillis: context.now().millisecondsSinceEpoch, zone: context.timeZone,

@@ -95,10 +95,21 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
         ]
     }
 
-    /// `getLastNotification()`: the last occurrence the plugin showed.
-    public func getLastNotification(context: Context) -> (slot: String, localDate: LocalDate)? {
-        let last = context.withStorage { $0.history.last { $0.status == .delivered } }
-        return last.map { ($0.slot, $0.localDate) }
+    /// `getLastNotification()`: the last occurrence the plugin delivered.
+    public func getLastNotification(context: Context) -> PluginStore.HistoryEntry? {
+        context.withStorage { $0.lastDelivered }
+    }
+
+    /// `configure(settings)` (`replace`) or `updateSettings(changes)`: stores the run-time
+    /// settings and re-arms every slot's timers under them.
+    public func applySettings(_ settings: PluginSettings, replace: Bool, context: Context) -> PluginError? {
+        let slots = context.withStorage { store -> [PluginStore.Slot] in
+            if replace { store.settings = settings } else { store.settings.merge(settings) }
+            return store.slots
+        }
+        context.log(replace ? "configure" : "updateSettings")
+        for slot in slots { arm(slot, context: context) }
+        return nil
     }
 
     // MARK: - Electron entry points

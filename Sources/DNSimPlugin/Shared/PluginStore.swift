@@ -80,6 +80,11 @@ public struct PluginStore: Sendable {
     public var examinedExitRecords = 0
     /// How many times the plugin concluded that the app had been force-stopped.
     public var forceStopsDetected = 0
+    /// Settings changed at run time (`configure`, `updateSettings`).
+    public var settings = PluginSettings()
+
+    /// The last occurrence the plugin knows was delivered (`getLastNotification`).
+    public var lastDelivered: HistoryEntry? { history.last { $0.status == .delivered } }
 
     /// Creates an empty store.
     public init() {}

@@ -9,7 +9,13 @@ extension IOSDailyNotificationPlugin {
     }
 
     /// The requests a slot should have pending now, by profile.
+    /// The freshness rules in force: the build's, with the app's run-time settings applied.
+    func freshness(_ context: Context) -> FreshnessPolicy {
+        context.withStorage { $0.core.settings }.applied(to: build.freshness)
+    }
+
     func windowRequests(for slot: PluginStore.Slot, context: Context, days: Int) -> [IOSNotificationRequest] {
+        let policy = freshness(context)
         switch profile {
         case .asFound:
             // One repeating, floating calendar trigger: the OS keeps firing it with no app code.
@@ -25,7 +31,7 @@ extension IOSDailyNotificationPlugin {
             return (0..<days).compactMap { k in
                 let runAt = slot.nextRunAt + Int64(k) * 86_400_000
                 let local = context.timeZone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt))
-                let verdict = build.freshness.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
+                let verdict = policy.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
                 if verdict == .stale { return nil }
                 return dated(slot, date: local.date, hour: local.time.hour, minute: local.time.minute, withContent: verdict == .fresh)
             }
@@ -35,8 +41,8 @@ extension IOSDailyNotificationPlugin {
             return (0..<days).compactMap { k in
                 let date = slot.nextLocalDate.adding(days: k)
                 let runAt = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? 0
-                let verdict = build.freshness.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
-                if verdict == .stale && build.freshness.staleAction == .skip { return nil }
+                let verdict = policy.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
+                if verdict == .stale && policy.staleAction == .skip { return nil }
                 return dated(slot, date: date, hour: slot.time.hour, minute: slot.time.minute, withContent: verdict == .fresh)
             }
         }
@@ -110,7 +116,7 @@ extension IOSDailyNotificationPlugin {
     func submitRefresh(context: Context, earliestOverride: Int64? = nil) {
         let slots = context.withStorage { $0.core.slots }
         guard let next = slots.map(\.nextRunAt).min() else { return }
-        let lead = Int64(build.prefetchLeadMinutes) * 60_000
+        let lead = Int64(freshness(context).prefetchLeadMinutes) * 60_000
         let earliest = earliestOverride ?? max(context.now().millisecondsSinceEpoch, next - lead)
         do {
             try context.taskScheduler.submit(

@@ -104,10 +104,22 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         ]
     }
 
-    /// `getLastNotification()`: the last occurrence the plugin knows was delivered.
-    public func getLastNotification(context: Context) -> (slot: String, localDate: LocalDate)? {
-        let last = context.withStorage { $0.core.history.last { $0.status == .delivered } }
-        return last.map { ($0.slot, $0.localDate) }
+    /// `getLastNotification()`: the last occurrence the plugin knows was delivered (it learns of
+    /// deliveries in the foreground, on a tap, or by reconciling).
+    public func getLastNotification(context: Context) -> PluginStore.HistoryEntry? {
+        context.withStorage { $0.core.lastDelivered }
+    }
+
+    /// `configure(settings)` (`replace`) or `updateSettings(changes)`: stores the run-time
+    /// settings and re-arms the window under them.
+    public func applySettings(_ settings: PluginSettings, replace: Bool, context: Context) -> PluginError? {
+        context.withStorage { store in
+            if replace { store.core.settings = settings } else { store.core.settings.merge(settings) }
+        }
+        context.log(replace ? "configure" : "updateSettings")
+        if profile == .corrected { armAll(context: context) } else { rearmAll(context: context) }
+        submitRefresh(context: context)
+        return nil
     }
 
     // MARK: - UIKit, UserNotifications, BackgroundTasks entry points

@@ -70,7 +70,7 @@ extension ScenarioDecoder {
     static let stepFields = [
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
         "idle", "charging", "bucket", "available", "blocked", "slot", "on", "enabled", "status", "count", "fault",
-        "asleep", "openAtLogin", "source",
+        "asleep", "openAtLogin", "source", "ttlSeconds", "staleAction", "prefetchLeadMinutes",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform) throws -> ScenarioAction {
@@ -89,6 +89,23 @@ extension ScenarioDecoder {
         case "unlock": return .unlock
         case "cancelAllNotifications": return .cancelAllNotifications
         case "getNotificationStatus": return .getNotificationStatus
+        case "getLastNotification": return .getLastNotification
+        case "configure", "updateSettings":
+            var settings = PluginSettings()
+            if let ttl = try reader.optionalInt64("ttlSeconds", expected: "seconds from 60 to 2592000") {
+                guard (60...2_592_000).contains(ttl) else {
+                    throw invalid(reader.pointer.appending("ttlSeconds"), "seconds from 60 to 2592000", "\(ttl)")
+                }
+                settings.ttlSeconds = ttl
+            }
+            settings.staleAction = try reader.optionalEnumeration("staleAction", as: FreshnessPolicy.StaleAction.self)
+            if let lead = try reader.optionalInt64("prefetchLeadMinutes", expected: "minutes from 0 to 720") {
+                guard (0...720).contains(lead) else {
+                    throw invalid(reader.pointer.appending("prefetchLeadMinutes"), "minutes from 0 to 720", "\(lead)")
+                }
+                settings.prefetchLeadMinutes = Int(lead)
+            }
+            return .applySettings(settings, replace: name == "configure")
         case "revokeExactAlarm": return .revokeExactAlarm
         case "grantExactAlarm": return .grantExactAlarm
         case "updateApp": return .updateApp

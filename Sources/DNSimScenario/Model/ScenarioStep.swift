@@ -42,6 +42,10 @@ public enum ScenarioAction: Sendable, Equatable {
     case cancelAllNotifications
     /// The app calls `getNotificationStatus`; the answer is kept for checks.
     case getNotificationStatus
+    /// The app calls `getLastNotification`; the answer is kept for checks (`lastSlot`, `lastLocalDate`).
+    case getLastNotification
+    /// The app calls `configure` (replaces the run-time settings) or `updateSettings` (merges them).
+    case applySettings(PluginSettings, replace: Bool)
     /// The device goes idle (deep Doze) or becomes active.
     case setDeviceIdle(Bool)
     /// The device is plugged in or unplugged.
@@ -115,6 +119,8 @@ public enum ScenarioAction: Sendable, Equatable {
         case .scheduleDailyNotification: return "scheduleDailyNotification"
         case .cancelAllNotifications: return "cancelAllNotifications"
         case .getNotificationStatus: return "getNotificationStatus"
+        case .getLastNotification: return "getLastNotification"
+        case .applySettings(_, let replace): return replace ? "configure" : "updateSettings"
         case .setDeviceIdle: return "setDeviceIdle"
         case .setCharging: return "setCharging"
         case .setStandbyBucket: return "setStandbyBucket"
@@ -170,7 +176,7 @@ public enum ScenarioAction: Sendable, Equatable {
     public static let allNames = [
         "launchApp", "backgroundApp", "swipeFromRecents", "forceStop", "killProcess", "reboot", "unlock", "setClock",
         "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
-        "getNotificationStatus", "setDeviceIdle", "setCharging", "setStandbyBucket", "setNetwork", "revokeExactAlarm",
+        "getNotificationStatus", "getLastNotification", "configure", "updateSettings", "setDeviceIdle", "setCharging", "setStandbyBucket", "setNetwork", "revokeExactAlarm",
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
         "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "reinstallApp",
         "failNextBackgroundStart", "corruptStoredSlot", "quitApp",

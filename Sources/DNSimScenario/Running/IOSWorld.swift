@@ -90,6 +90,16 @@ final class IOSWorld {
             callAPI("cancelAllNotifications") { plugin, context in
                 ledger.cancelledAll(error: plugin.cancelAllNotifications(context: context), at: sim.now)
             }
+        case .getLastNotification:
+            callAPI("getLastNotification") { plugin, context in
+                let last = plugin.getLastNotification(context: context)
+                return ledger.status(
+                    [("lastSlot", last?.slot ?? "none"), ("lastLocalDate", last?.localDate.description ?? "none")], at: sim.now)
+            }
+        case .applySettings(let settings, let replace):
+            callAPI(replace ? "configure" : "updateSettings") { plugin, context in
+                plugin.applySettings(settings, replace: replace, context: context)
+            }
         case .getNotificationStatus:
             callAPI("getNotificationStatus") { plugin, context in
                 ledger.status(plugin.getNotificationStatus(context: context), at: sim.now)

@@ -186,6 +186,12 @@ public enum ScenarioSchema {
         ])
     }
 
+    private static let settingsFields: [(String, JSONValue)] = [
+        ("ttlSeconds", ["type": "integer", "minimum": 60, "maximum": 2_592_000]),
+        ("staleAction", ["type": "string", "enum": .array(FreshnessPolicy.StaleAction.allCases.map { .string($0.rawValue) })]),
+        ("prefetchLeadMinutes", ["type": "integer", "minimum": 0, "maximum": 720]),
+    ]
+
     private static func stepVariants() -> [JSONValue] {
         let timing: [(String, JSONValue)] = [
             ("at", ref("localDateTime")), ("after", ref("duration")),
@@ -225,6 +231,9 @@ public enum ScenarioSchema {
                 ], required: ["time"]),
             variant("cancelAllNotifications", "The app calls cancelAllNotifications."),
             variant("getNotificationStatus", "The app calls getNotificationStatus; the answer is kept for statusReports checks."),
+            variant("getLastNotification", "The app calls getLastNotification; statusReports can check lastSlot and lastLocalDate."),
+            variant("configure", "The app calls configure: the run-time settings are replaced.", settingsFields),
+            variant("updateSettings", "The app calls updateSettings: the given settings change, the rest stay.", settingsFields),
             variant("setDeviceIdle", "The device enters deep Doze (true) or becomes active (false).", [("idle", ["type": "boolean"])], required: ["idle"]),
             variant("setCharging", "The device is plugged in (lifts Doze and standby limits) or unplugged.", [("charging", ["type": "boolean"])], required: ["charging"]),
             variant(

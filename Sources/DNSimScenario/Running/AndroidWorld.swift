@@ -55,10 +55,12 @@ final class AndroidWorld {
         case .unlock: system.unlock()
         case .setClock(.shift(let amount), let source):
             system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds, source: source)
+            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
         case .setClock(.to(let local), let source):
             let zone = system.clock.zone
             let target = zone.instant(for: local) ?? sim.now
             system.setWallClock(toWallMillis: target.millisecondsSinceEpoch, source: source)
+            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
         case .setTimeZone(let zone):
             ledger.zoneChanged(to: zone, at: sim.now)
             system.setTimeZone(zone)
@@ -141,7 +143,7 @@ extension AndroidWorld {
                 pluginLocalDate: post.extra(NotificationExtraKey.localDate), title: post.title, body: post.body,
                 contentVersion: post.extra(NotificationExtraKey.contentVersion).flatMap { Int($0) },
                 contentFetchedAt: post.extra(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
-                    .map { system.clock.trueInstant(forWallMillis: $0) },
+                    .map { ledger.trueInstant(forWallMillis: $0) },
                 suppressedBecause: post.outcome == .shown
                     ? nil
                     : post.outcome == .suppressedPermissionDenied

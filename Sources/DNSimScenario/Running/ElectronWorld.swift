@@ -44,9 +44,11 @@ final class ElectronWorld {
         case .setLoginItem(let openAtLogin): system.setLoginItemByUser(openAtLogin: openAtLogin)
         case .setClock(.shift(let amount), _):
             system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds)
+            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
         case .setClock(.to(let local), _):
             let target = system.clock.zone.instant(for: local) ?? sim.now
             system.setWallClock(toWallMillis: target.millisecondsSinceEpoch)
+            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
         case .setTimeZone(let zone):
             ledger.zoneChanged(to: zone, at: sim.now)
             system.setTimeZone(zone)
@@ -101,7 +103,7 @@ extension ElectronWorld {
                 title: record.title, body: record.body,
                 contentVersion: record.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
                 contentFetchedAt: record.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
-                    .map { system.clock.trueInstant(forWallMillis: $0) },
+                    .map { ledger.trueInstant(forWallMillis: $0) },
                 suppressedBecause: nil)
         }
         let armed = system.pendingTimerTags.compactMap { tag -> String? in

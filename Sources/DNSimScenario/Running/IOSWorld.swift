@@ -60,9 +60,11 @@ final class IOSWorld {
         case .reboot(let offFor, _): system.reboot(offFor: offFor)
         case .setClock(.shift(let amount), _):
             system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds)
+            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
         case .setClock(.to(let local), _):
             let target = system.clock.zone.instant(for: local) ?? sim.now
             system.setWallClock(toWallMillis: target.millisecondsSinceEpoch)
+            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
         case .setTimeZone(let zone):
             ledger.zoneChanged(to: zone, at: sim.now)
             system.setTimeZone(zone)
@@ -155,7 +157,7 @@ extension IOSWorld {
                 title: record.request.title, body: record.request.body,
                 contentVersion: record.request.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
                 contentFetchedAt: record.request.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
-                    .map { system.clock.trueInstant(forWallMillis: $0) },
+                    .map { ledger.trueInstant(forWallMillis: $0) },
                 suppressedBecause: record.presentation == .notShown ? "authorization \(system.authorization.rawValue) [I8]" : nil)
         }
         let store = system.storageSnapshot

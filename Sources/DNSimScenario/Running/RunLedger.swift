@@ -11,12 +11,15 @@ final class RunLedger {
     private(set) var planner = OccurrencePlanner()
     /// The device zone over time: (from, zone), first entry at the start.
     private(set) var zoneTimeline: [(from: SimInstant, zone: Zone)]
+    /// The device's wall-clock offset over time: (from, wall − true), first entry at the start.
+    private(set) var clockOffsets: [(from: SimInstant, offset: SimDuration)]
     /// Each `getNotificationStatus` answer.
     private(set) var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
     private let trace: TraceRecorder
 
     init(scenario: Scenario, trace: TraceRecorder) {
         zoneTimeline = [(scenario.startInstant, scenario.zone)]
+        clockOffsets = [(scenario.startInstant, .zero)]
         self.trace = trace
     }
 
@@ -41,6 +44,21 @@ final class RunLedger {
     func status(_ fields: [(String, String)], at instant: SimInstant) -> PluginError? {
         statusSnapshots.append((instant, fields))
         return nil
+    }
+
+    /// The device's wall clock was set; `offset` is wall − true from now on.
+    func clockChanged(offset: SimDuration, at instant: SimInstant) { clockOffsets.append((instant, offset)) }
+
+    /// The true instant at which the device's wall clock read `wallMillis` (the plugin stores
+    /// wall-clock times). When the clock was set back the same reading occurs twice; the latest
+    /// segment in which it occurred wins.
+    func trueInstant(forWallMillis wallMillis: Int64) -> SimInstant {
+        for (index, segment) in clockOffsets.enumerated().reversed() {
+            let candidate = SimInstant(millisecondsSinceEpoch: wallMillis) - segment.offset
+            let end = index + 1 < clockOffsets.count ? clockOffsets[index + 1].from : SimInstant(millisecondsSinceEpoch: .max)
+            if candidate >= segment.from && candidate < end { return candidate }
+        }
+        return SimInstant(millisecondsSinceEpoch: wallMillis) - (clockOffsets.last?.offset ?? .zero)
     }
 
     /// The device moved to another zone.

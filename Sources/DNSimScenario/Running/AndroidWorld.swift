@@ -43,6 +43,12 @@ final class AndroidWorld {
 
     private func apply(_ step: ScenarioStep) {
         if driver.applyEnvironmentStep(step.action) { return }
+        if PluginAPICall.isAPICall(step.action) {
+            callAPI(step.action.name) { plugin, context in
+                PluginAPICall.perform(step.action, on: plugin, context: context, ledger: ledger, at: sim.now)
+            }
+            return
+        }
         switch step.action {
         case .launchApp:
             unlockIfNeededToLaunch()
@@ -65,24 +71,6 @@ final class AndroidWorld {
             ledger.zoneChanged(to: zone, at: sim.now)
             system.setTimeZone(zone)
         case .setNotificationPermission(let granted): system.setPostNotificationsGranted(granted)
-        case .scheduleDailyNotification(let request):
-            callAPI("scheduleDailyNotification") { plugin, context in
-                ledger.scheduled(request, error: plugin.scheduleDailyNotification(request, context: context), at: sim.now)
-            }
-        case .getLastNotification:
-            callAPI("getLastNotification") { plugin, context in
-                let last = plugin.getLastNotification(context: context)
-                return ledger.status(
-                    [("lastSlot", last?.slot ?? "none"), ("lastLocalDate", last?.localDate.description ?? "none")], at: sim.now)
-            }
-        case .applySettings(let settings, let replace):
-            callAPI(replace ? "configure" : "updateSettings") { plugin, context in
-                plugin.applySettings(settings, replace: replace, context: context)
-            }
-        case .getNotificationStatus:
-            callAPI("getNotificationStatus") { plugin, context in
-                ledger.status(plugin.getNotificationStatus(context: context), at: sim.now)
-            }
         case .setDeviceIdle(let idle): system.setDeviceIdle(idle)
         case .setCharging(let charging): system.setCharging(charging)
         case .setStandbyBucket(let name):
@@ -99,6 +87,9 @@ final class AndroidWorld {
             break  // iOS actions; the decoder rejects them in Android scenarios
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver
+        case .scheduleDailyNotification, .cancelAllNotifications, .getNotificationStatus, .getLastNotification,
+            .applySettings:
+            break  // plugin API calls, performed above
         case .quitApp, .setSystemSleep, .login, .setLoginItem:
             break  // Electron actions; the decoder rejects them here
         case .reinstallApp:
@@ -106,10 +97,6 @@ final class AndroidWorld {
             system.reinstallApp()
         case .failNextBackgroundStart: system.failNextBackgroundStart()
         case .corruptStoredSlot(let slot): system.injectStorageFault { $0.corrupt(slot: slot) }
-        case .cancelAllNotifications:
-            callAPI("cancelAllNotifications") { plugin, context in
-                ledger.cancelledAll(error: plugin.cancelAllNotifications(context: context), at: sim.now)
-            }
         }
     }
 

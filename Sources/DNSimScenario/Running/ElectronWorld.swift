@@ -35,6 +35,12 @@ final class ElectronWorld {
 
     private func apply(_ step: ScenarioStep) {
         if driver.applyEnvironmentStep(step.action) { return }
+        if PluginAPICall.isAPICall(step.action) {
+            callAPI(step.action.name) { plugin, context in
+                PluginAPICall.perform(step.action, on: plugin, context: context, ledger: ledger, at: sim.now)
+            }
+            return
+        }
         switch step.action {
         case .launchApp: system.launchApp()
         case .quitApp: system.quitApp()
@@ -53,28 +59,6 @@ final class ElectronWorld {
             ledger.zoneChanged(to: zone, at: sim.now)
             system.setTimeZone(zone)
         case .setNetwork(let available): system.setNetworkAvailable(available)
-        case .scheduleDailyNotification(let request):
-            callAPI("scheduleDailyNotification") { plugin, context in
-                ledger.scheduled(request, error: plugin.scheduleDailyNotification(request, context: context), at: sim.now)
-            }
-        case .cancelAllNotifications:
-            callAPI("cancelAllNotifications") { plugin, context in
-                ledger.cancelledAll(error: plugin.cancelAllNotifications(context: context), at: sim.now)
-            }
-        case .getLastNotification:
-            callAPI("getLastNotification") { plugin, context in
-                let last = plugin.getLastNotification(context: context)
-                return ledger.status(
-                    [("lastSlot", last?.slot ?? "none"), ("lastLocalDate", last?.localDate.description ?? "none")], at: sim.now)
-            }
-        case .applySettings(let settings, let replace):
-            callAPI(replace ? "configure" : "updateSettings") { plugin, context in
-                plugin.applySettings(settings, replace: replace, context: context)
-            }
-        case .getNotificationStatus:
-            callAPI("getNotificationStatus") { plugin, context in
-                ledger.status(plugin.getNotificationStatus(context: context), at: sim.now)
-            }
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver
         default:

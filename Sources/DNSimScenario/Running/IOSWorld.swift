@@ -52,6 +52,12 @@ final class IOSWorld {
 
     private func apply(_ step: ScenarioStep) {
         if driver.applyEnvironmentStep(step.action) { return }
+        if PluginAPICall.isAPICall(step.action) {
+            callAPI(step.action.name) { plugin, context in
+                PluginAPICall.perform(step.action, on: plugin, context: context, ledger: ledger, at: sim.now)
+            }
+            return
+        }
         switch step.action {
         case .launchApp: system.launchApp()
         case .backgroundApp: system.backgroundApp()
@@ -84,33 +90,14 @@ final class IOSWorld {
                 at: sim.now, subsystem: "ios.notifications", kind: "request.lostByFaultInjection", cause: sim.trace.lastID,
                 details: [TraceDetail("count", String(lost.count))])
             system.context.notificationCenter.removePendingNotificationRequests(withIdentifiers: lost.map(\.identifier))
-        case .scheduleDailyNotification(let request):
-            callAPI("scheduleDailyNotification") { plugin, context in
-                ledger.scheduled(request, error: plugin.scheduleDailyNotification(request, context: context), at: sim.now)
-            }
-        case .cancelAllNotifications:
-            callAPI("cancelAllNotifications") { plugin, context in
-                ledger.cancelledAll(error: plugin.cancelAllNotifications(context: context), at: sim.now)
-            }
-        case .getLastNotification:
-            callAPI("getLastNotification") { plugin, context in
-                let last = plugin.getLastNotification(context: context)
-                return ledger.status(
-                    [("lastSlot", last?.slot ?? "none"), ("lastLocalDate", last?.localDate.description ?? "none")], at: sim.now)
-            }
-        case .applySettings(let settings, let replace):
-            callAPI(replace ? "configure" : "updateSettings") { plugin, context in
-                plugin.applySettings(settings, replace: replace, context: context)
-            }
-        case .getNotificationStatus:
-            callAPI("getNotificationStatus") { plugin, context in
-                ledger.status(plugin.getNotificationStatus(context: context), at: sim.now)
-            }
         case .forceStop, .unlock, .setDeviceIdle, .setCharging, .setStandbyBucket, .revokeExactAlarm, .grantExactAlarm,
             .setChannelBlocked:
             break  // Android actions; the decoder rejects them in iOS scenarios
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver
+        case .scheduleDailyNotification, .cancelAllNotifications, .getNotificationStatus, .getLastNotification,
+            .applySettings:
+            break  // plugin API calls, performed above
         case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart:
             break  // Android and Electron actions; the decoder rejects them here
         case .reinstallApp:

@@ -54,5 +54,6 @@ public struct SeedClaim: Sendable {
         SeedClaim(id: "S27", claim: "001/002: iOS detects misses by comparing storage with delivered", factSheetVerdict: "Heuristic: delivered is user-clearable (I9)", notExercisable: "needs the iOS model (issue 4)"),
         SeedClaim(id: "S28", claim: "002: iOS exact alarm equivalent is a calendar trigger with tolerance", factSheetVerdict: "Terminology: no tolerance parameter (I12)", notExercisable: "terminology, not behaviour"),
         SeedClaim(id: "S29", claim: "004 (found by dnsim): \"(T − fetchedAt) > TTL ⇒ skip arming\" together with a today-and-tomorrow window and one fetch per slot at T–lead", factSheetVerdict: "Self-contradictory for TTL ≤ 24 h + lead: tomorrow is always stale when armed, so delivery depends on the T–lead job running before T (A37, A40, I15)", notExercisable: nil),
+        SeedClaim(id: "S30", claim: "000 §0.2 (found by dnsim): a schedule with scheduled_time < now and not delivered is missed", factSheetVerdict: "No tolerance: an occurrence merely delayed (sleep, a clock correction, Doze) is declared missed just before it fires (E3, A14)", notExercisable: nil),
     ]
 }

@@ -473,7 +473,7 @@ struct ScenarioDecoderErrorTests {
         "one of the android actions: "
         + ScenarioAction.allNames.filter { ScenarioAction.platforms(of: $0).contains(.android) }.joined(separator: ", ")
     static let assertions = "one of the assertions: " + ScenarioAssertion.allNames.joined(separator: ", ")
-    static let seedClaim = "a seed claim id S1…S29"
+    static let seedClaim = "a seed claim id S1…S30"
     static let badContent: [BadScenario] = [
         BadScenario(
             "an unknown action", [(#""action": "launchApp""#, #""action": "launch""#)], at: "/steps/0/action",
@@ -496,8 +496,8 @@ struct ScenarioDecoderErrorTests {
             "seed claim S99", [(#""seedClaim": "S1""#, #""seedClaim": "S99""#)], at: "/expected/checks/0/seedClaim",
             expected: seedClaim, found: #""S99""#),
         BadScenario(
-            "seed claim S30", [(#""seedClaim": "S1""#, #""seedClaim": "S30""#)], at: "/expected/checks/0/seedClaim",
-            expected: seedClaim, found: #""S30""#),
+            "seed claim S31", [(#""seedClaim": "S1""#, #""seedClaim": "S31""#)], at: "/expected/checks/0/seedClaim",
+            expected: seedClaim, found: #""S31""#),
         BadScenario(
             "seed claim S0", [(#""seedClaim": "S1""#, #""seedClaim": "S0""#)], at: "/expected/checks/0/seedClaim",
             expected: seedClaim, found: #""S0""#),
@@ -548,7 +548,7 @@ struct ScenarioDecoderErrorTests {
     }
 
     @Test func everyValidSeedClaimIsAccepted() throws {
-        for number in 1...29 {
+        for number in 1...30 {
             let text = try #require(
                 MinimalScenario.text(applying: [.init(old: #""seedClaim": "S1""#, new: #""seedClaim": "S\#(number)""#)]))
             let error = MinimalScenario.decodingError(text)

@@ -23,7 +23,7 @@ extension ElectronDailyNotificationPlugin {
     /// Clears a slot's timers, if this process armed any.
     func disarm(_ slotID: String, context: Context) {
         guard let index = armed.firstIndex(where: { $0.slot == slotID }) else { return }
-        context.clearTimeout(armed[index].notify)
+        if let notify = armed[index].notify { context.clearTimeout(notify) }
         if let prefetch = armed[index].prefetch { context.clearTimeout(prefetch) }
         armed.remove(at: index)
     }
@@ -32,11 +32,21 @@ extension ElectronDailyNotificationPlugin {
     /// ahead, the prefetch hook's timer. Replaces the slot's earlier timers, so it is idempotent.
     func arm(_ slot: PluginStore.Slot, context: Context) {
         disarm(slot.id, context: context)
-        let notify = context.setTimeout(
-            at: SimInstant(millisecondsSinceEpoch: slot.nextRunAt),
-            tag: Self.notifyTag(slot: slot.id, date: slot.nextLocalDate, planned: slot.nextRunAt))
+        let policy = freshness(context)
+        var notify: Int32?
+        if profile == .directive && policy.verdict(runAt: slot.nextRunAt, fetchedAt: slot.contentFetchedAt) == .stale {
+            // Seed 004 §4 as written: "(T − fetchedAt) > ttl → skip arming" (S29); only a
+            // successful T–lead fetch arms it again.
+            context.log(
+                "occurrence.notArmed",
+                [TraceDetail("slot", slot.id), TraceDetail("localDate", slot.nextLocalDate.description), TraceDetail("why", "stale at T")])
+        } else {
+            notify = context.setTimeout(
+                at: SimInstant(millisecondsSinceEpoch: slot.nextRunAt),
+                tag: Self.notifyTag(slot: slot.id, date: slot.nextLocalDate, planned: slot.nextRunAt))
+        }
         var prefetch: Int32?
-        let leadMinutes = freshness(context).prefetchLeadMinutes
+        let leadMinutes = policy.prefetchLeadMinutes
         let leadAt = slot.nextRunAt - Int64(leadMinutes) * 60_000
         if leadMinutes > 0, leadAt > context.now().millisecondsSinceEpoch {
             prefetch = context.setTimeout(
@@ -103,13 +113,18 @@ extension ElectronDailyNotificationPlugin {
         context.log("prefetch.result", [TraceDetail("slot", slotID), TraceDetail("localDate", localDate), TraceDetail("result", result.name)])
         guard result.isSuccess else { return }
         let fetchedAt = context.now().millisecondsSinceEpoch + took.milliseconds
-        context.withStorage { store in
-            guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return }
+        let updated = context.withStorage { store -> PluginStore.Slot? in
+            guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return nil }
             if case .content(let version, let etag) = result {
                 store.slots[index].apply(version: version, etag: etag, fetchedAt: fetchedAt)
             } else {
                 store.slots[index].apply(version: nil, etag: nil, fetchedAt: fetchedAt)
             }
+            return store.slots[index]
+        }
+        // The seeds' plan arms only fresh occurrences: a successful fetch may arm this one now.
+        if profile == .directive, let updated, !armed.contains(where: { $0.slot == slotID && $0.notify != nil }) {
+            arm(updated, context: context)
         }
     }
 

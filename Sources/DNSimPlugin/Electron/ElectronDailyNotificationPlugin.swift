@@ -30,7 +30,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
     /// The timers armed for one slot, in process memory only.
     struct ArmedTimers {
         var slot: String
-        var notify: Int32
+        var notify: Int32?
         var prefetch: Int32?
     }
 

@@ -12,9 +12,9 @@ extension ScenarioDecoder {
                 throw invalid(pointer.appending("id"), "a check id unique in the scenario", "the repeated id \"\(id)\"")
             }
             let description = try reader.optionalString("description") ?? ""
-            let seedClaim = try reader.optionalString("seedClaim", expected: "a seed claim id S1…S29")
+            let seedClaim = try reader.optionalString("seedClaim", expected: "a seed claim id S1…S30")
             if let seedClaim, !Self.isSeedClaim(seedClaim) {
-                throw invalid(pointer.appending("seedClaim"), "a seed claim id S1…S29", "\"\(seedClaim)\"")
+                throw invalid(pointer.appending("seedClaim"), "a seed claim id S1…S30", "\"\(seedClaim)\"")
             }
             let assertion = try decodeAssertion(&reader)
             try reader.finish()
@@ -25,7 +25,7 @@ extension ScenarioDecoder {
 
     static func isSeedClaim(_ text: String) -> Bool {
         guard text.first == "S", let number = Int(text.dropFirst()) else { return false }
-        return (1...29).contains(number) && text == "S\(number)"
+        return (1...30).contains(number) && text == "S\(number)"
     }
 
     private func decodeAssertion(_ reader: inout JSONObjectReader) throws -> ScenarioAssertion {
@@ -68,6 +68,7 @@ extension ScenarioDecoder {
         case "prefetchAttempts": return .prefetchAttempts(try count(&reader))
         case "freshDeliveries": return .freshDeliveries(try count(&reader))
         case "prefetchHitRate": return .prefetchHitRate(try count(&reader))
+        case "notModifiedFetches": return .notModifiedFetches(try count(&reader))
         case "statusReports":
             return .statusReports(field: try reader.string("field"), equals: try reader.string("equals"))
         default:

@@ -54,6 +54,8 @@ public enum ScenarioAssertion: Sendable, Equatable {
     case freshDeliveries(CountComparison)
     /// The prefetch hit rate at T–lead, in whole percent.
     case prefetchHitRate(CountComparison)
+    /// Fetches answered `304 Not Modified` (the ETag was sent and honoured).
+    case notModifiedFetches(CountComparison)
 
     /// The assertion's name in the scenario format.
     public var name: String {
@@ -78,6 +80,7 @@ public enum ScenarioAssertion: Sendable, Equatable {
         case .prefetchAttempts: return "prefetchAttempts"
         case .freshDeliveries: return "freshDeliveries"
         case .prefetchHitRate: return "prefetchHitRate"
+        case .notModifiedFetches: return "notModifiedFetches"
         }
     }
 
@@ -87,7 +90,7 @@ public enum ScenarioAssertion: Sendable, Equatable {
         "maxLatenessMs", "delivered", "notDelivered", "errorCode", "noErrors", "noDuplicateDeliveries", "armedAtEnd",
         "noDuplicateAlarms",
         "ruleApplied", "statusReports", "staleDeliveries", "skippedCount", "prefetchAttempts", "freshDeliveries",
-        "prefetchHitRate",
+        "prefetchHitRate", "notModifiedFetches",
     ]
 }
 

@@ -83,6 +83,8 @@ struct ExpectationEvaluator {
             return count(comparison, result.freshness.prefetchAttempts, "content fetches")
         case .freshDeliveries(let comparison):
             return count(comparison, result.freshness.deliveriesFresh, "deliveries with current content")
+        case .notModifiedFetches(let comparison):
+            return count(comparison, result.freshness.prefetchNotModified, "fetches answered 304 Not Modified")
         case .prefetchHitRate(let comparison):
             let rate = result.freshness.hitRatePercent ?? 0
             return (

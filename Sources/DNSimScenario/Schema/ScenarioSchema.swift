@@ -270,7 +270,7 @@ public enum ScenarioSchema {
     private static func checkVariants(count: [(String, JSONValue)]) -> [JSONValue] {
         let common: [(String, JSONValue)] = [
             ("id", ["type": "string"]), ("description", ["type": "string"]),
-            ("seedClaim", ["type": "string", "pattern": "^S([1-9]|1[0-9]|2[0-9])$", "description": "The seed claim (S1…S28 of os-facts §11, S29 found by dnsim) a failure exposes."]),
+            ("seedClaim", ["type": "string", "pattern": "^S([1-9]|[12][0-9]|30)$", "description": "The seed claim (S1…S28 of os-facts §11, S29–S30 found by dnsim) a failure exposes."]),
         ]
         func variant(_ name: String, _ description: String, _ extra: [(String, JSONValue)] = [], required: [String] = [])
             -> JSONValue
@@ -301,6 +301,7 @@ public enum ScenarioSchema {
             variant("prefetchAttempts", "Content fetches made.", count),
             variant("freshDeliveries", "Deliveries showing the server's current content version.", count),
             variant("prefetchHitRate", "The prefetch hit rate at T–lead, in whole percent.", count),
+            variant("notModifiedFetches", "Fetches answered 304 Not Modified (the ETag was sent and honoured).", count),
             variant(
                 "statusReports", "The last getNotificationStatus answer had this value.",
                 [("field", ["type": "string"]), ("equals", ["type": "string"])], required: ["field", "equals"]),

@@ -122,16 +122,6 @@ public final class AndroidSystem<App: AndroidApplication> {
     /// The context handed to the app: its view of the OS.
     public var context: AndroidContext<App> { AndroidContext(system: self) }
 
-    /// Records a trace line for this OS.
-    @discardableResult
-    func trace(
-        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil, _ details: [TraceDetail] = []
-    ) -> Int32 {
-        sim.trace.record(
-            at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
-            details: details)
-    }
-
     /// Handles an event this model scheduled.
     public func handle(_ event: AndroidEvent) {
         switch event {

@@ -142,9 +142,9 @@ extension ElectronSystem {
     }
 
     /// The wall clock is set. Running timers keep their delay; the app is not told.
-    public func setWallClock(toWallMillis wallMillis: Int64) {
+    public func setWallClock(toWallMillis wallMillis: Int64, source: String = "manual") {
         clock.setWallClock(to: wallMillis, at: sim.now)
-        trace("electron.clock", "clock.set", [TraceDetail("wallMillis", String(wallMillis))])
+        trace("electron.clock", "clock.set", [TraceDetail("source", source), TraceDetail("wallMillis", String(wallMillis))])
     }
 
     /// The machine's zone changes. Running timers keep their delay; the app is not told.

@@ -105,15 +105,6 @@ public final class ElectronSystem<App: ElectronApplication> {
         profile.platform.supportsLoginItemSettings ? loginItemOpenAtLogin : App.linuxAutostartEntry(of: build)
     }
 
-    @discardableResult
-    func trace(
-        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil, _ details: [TraceDetail] = []
-    ) -> Int32 {
-        sim.trace.record(
-            at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
-            details: details)
-    }
-
     /// Handles an event this model scheduled.
     public func handle(_ event: ElectronEvent) {
         switch event {

@@ -119,9 +119,9 @@ extension IOSSystem {
     }
 
     /// The wall clock is set; triggers are re-evaluated and the app told if it runs (I13).
-    public func setWallClock(toWallMillis wallMillis: Int64) {
+    public func setWallClock(toWallMillis wallMillis: Int64, source: String = "manual") {
         clock.setWallClock(to: wallMillis, at: sim.now)
-        trace("ios.clock", "clock.set", [TraceDetail("wallMillis", String(wallMillis))])
+        trace("ios.clock", "clock.set", [TraceDetail("source", source), TraceDetail("wallMillis", String(wallMillis))])
         recomputeCalendarTriggers()
         notifyTimeChange(.clock)
     }

@@ -113,15 +113,6 @@ public final class IOSSystem<App: IOSApplication> {
     /// The context handed to the app.
     public var context: IOSContext<App> { IOSContext(system: self) }
 
-    @discardableResult
-    func trace(
-        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil, _ details: [TraceDetail] = []
-    ) -> Int32 {
-        sim.trace.record(
-            at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
-            details: details)
-    }
-
     /// Handles an event this model scheduled.
     public func handle(_ event: IOSEvent) {
         switch event {

@@ -42,7 +42,7 @@ final class AndroidWorld {
     }
 
     private func apply(_ step: ScenarioStep) {
-        if driver.applyEnvironmentStep(step.action) { return }
+        if driver.applyEnvironmentStep(step.action) || driver.applyTimeStep(step.action, on: system) { return }
         if PluginAPICall.isAPICall(step.action) {
             callAPI(step.action.name) { plugin, context in
                 PluginAPICall.perform(step.action, on: plugin, context: context, ledger: ledger, at: sim.now)
@@ -59,17 +59,8 @@ final class AndroidWorld {
         case .killProcess: system.killForMemory()
         case .reboot(let offFor, let unlockAfter): system.reboot(offFor: offFor, unlockAfter: unlockAfter)
         case .unlock: system.unlock()
-        case .setClock(.shift(let amount), let source):
-            system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds, source: source)
-            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
-        case .setClock(.to(let local), let source):
-            let zone = system.clock.zone
-            let target = zone.instant(for: local) ?? sim.now
-            system.setWallClock(toWallMillis: target.millisecondsSinceEpoch, source: source)
-            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
-        case .setTimeZone(let zone):
-            ledger.zoneChanged(to: zone, at: sim.now)
-            system.setTimeZone(zone)
+        case .setClock, .setTimeZone:
+            break  // applied by the driver
         case .setNotificationPermission(let granted): system.setPostNotificationsGranted(granted)
         case .setDeviceIdle(let idle): system.setDeviceIdle(idle)
         case .setCharging(let charging): system.setCharging(charging)

@@ -34,7 +34,7 @@ final class ElectronWorld {
     }
 
     private func apply(_ step: ScenarioStep) {
-        if driver.applyEnvironmentStep(step.action) { return }
+        if driver.applyEnvironmentStep(step.action) || driver.applyTimeStep(step.action, on: system) { return }
         if PluginAPICall.isAPICall(step.action) {
             callAPI(step.action.name) { plugin, context in
                 PluginAPICall.perform(step.action, on: plugin, context: context, ledger: ledger, at: sim.now)
@@ -48,16 +48,8 @@ final class ElectronWorld {
         case .reboot(let offFor, let loginAfter): system.reboot(offFor: offFor, loginAfter: loginAfter)
         case .login: system.login()
         case .setLoginItem(let openAtLogin): system.setLoginItemByUser(openAtLogin: openAtLogin)
-        case .setClock(.shift(let amount), _):
-            system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds)
-            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
-        case .setClock(.to(let local), _):
-            let target = system.clock.zone.instant(for: local) ?? sim.now
-            system.setWallClock(toWallMillis: target.millisecondsSinceEpoch)
-            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
-        case .setTimeZone(let zone):
-            ledger.zoneChanged(to: zone, at: sim.now)
-            system.setTimeZone(zone)
+        case .setClock, .setTimeZone:
+            break  // applied by the driver
         case .setNetwork(let available): system.setNetworkAvailable(available)
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver

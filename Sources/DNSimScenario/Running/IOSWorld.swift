@@ -51,7 +51,7 @@ final class IOSWorld {
     }
 
     private func apply(_ step: ScenarioStep) {
-        if driver.applyEnvironmentStep(step.action) { return }
+        if driver.applyEnvironmentStep(step.action) || driver.applyTimeStep(step.action, on: system) { return }
         if PluginAPICall.isAPICall(step.action) {
             callAPI(step.action.name) { plugin, context in
                 PluginAPICall.perform(step.action, on: plugin, context: context, ledger: ledger, at: sim.now)
@@ -64,16 +64,8 @@ final class IOSWorld {
         case .swipeFromRecents: system.forceQuit()
         case .killProcess: system.terminateBySystem()
         case .reboot(let offFor, _): system.reboot(offFor: offFor)
-        case .setClock(.shift(let amount), _):
-            system.setWallClock(toWallMillis: system.clock.wallMillis(at: sim.now) + amount.milliseconds)
-            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
-        case .setClock(.to(let local), _):
-            let target = system.clock.zone.instant(for: local) ?? sim.now
-            system.setWallClock(toWallMillis: target.millisecondsSinceEpoch)
-            ledger.clockChanged(offset: system.clock.wallOffset, at: sim.now)
-        case .setTimeZone(let zone):
-            ledger.zoneChanged(to: zone, at: sim.now)
-            system.setTimeZone(zone)
+        case .setClock, .setTimeZone:
+            break  // applied by the driver
         case .setNotificationPermission(let granted): system.setAuthorization(granted ? .authorized : .denied)
         case .setAuthorization(let name):
             if let status = IOSAuthorizationStatus(rawValue: name) { system.setAuthorization(status) }

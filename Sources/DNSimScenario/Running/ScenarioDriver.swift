@@ -69,6 +69,29 @@ struct ScenarioDriver {
         sim.trace.record(at: sim.now, subsystem: "scenario", kind: "run.end", cause: -1)
     }
 
+    /// Applies a clock or zone step to `device` and records it in the ledger; returns whether the
+    /// step was one. A local time in a gap or fold resolves by the default policies.
+    func applyTimeStep(_ action: ScenarioAction, on device: some DeviceTimeSettings) -> Bool {
+        switch action {
+        case .setClock(let change, let source):
+            let wallMillis: Int64
+            switch change {
+            case .shift(let amount): wallMillis = device.clock.wallMillis(at: sim.now) + amount.milliseconds
+            case .to(let local):
+                wallMillis = (device.clock.zone.instant(for: local) ?? device.clock.wallInstant(at: sim.now)).millisecondsSinceEpoch
+            }
+            device.setWallClock(toWallMillis: wallMillis, source: source)
+            ledger.clockChanged(offset: device.clock.wallOffset, at: sim.now)
+            return true
+        case .setTimeZone(let zone):
+            ledger.zoneChanged(to: zone, at: sim.now)
+            device.setTimeZone(zone)
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The parameters every platform prints first.
     var commonParameters: [(key: String, value: String)] {
         let freshness = scenario.plugin.freshness(for: scenario.profile)

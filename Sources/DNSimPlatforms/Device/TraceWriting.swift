@@ -1,0 +1,24 @@
+import DNSimCore
+
+/// An OS model that writes its decisions to the run's trace.
+protocol TraceWriting: AnyObject {
+    /// The engine whose trace and clock the model uses.
+    var sim: Simulator<DeviceEvent> { get }
+}
+
+extension TraceWriting {
+    /// Records what the OS did at the current time, naming the rule that decided it; the cause
+    /// defaults to the record that caused the event being dispatched.
+    @discardableResult
+    func trace(
+        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil, _ details: [TraceDetail] = []
+    ) -> Int32 {
+        sim.trace.record(
+            at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
+            details: details)
+    }
+}
+
+extension AndroidSystem: TraceWriting {}
+extension IOSSystem: TraceWriting {}
+extension ElectronSystem: TraceWriting {}

@@ -14,9 +14,9 @@ final class AndroidWorld {
     var ledger: RunLedger { driver.ledger }
     let system: AndroidSystem<Plugin>
 
-    init(scenario: Scenario, traceEnabled: Bool = true) {
+    init(scenario: Scenario, options: RunOptions = RunOptions()) {
         self.scenario = scenario
-        driver = ScenarioDriver(scenario: scenario, traceEnabled: traceEnabled)
+        driver = ScenarioDriver(scenario: scenario, options: options)
         let sim = driver.sim
         var parameters = AndroidOSParameters()
         if let granted = scenario.os.exactAlarmGranted { parameters.exactAlarmGranted = granted }

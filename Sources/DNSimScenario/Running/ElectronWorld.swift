@@ -14,9 +14,9 @@ final class ElectronWorld {
     var ledger: RunLedger { driver.ledger }
     let system: ElectronSystem<Plugin>
 
-    init(scenario: Scenario, traceEnabled: Bool = true) {
+    init(scenario: Scenario, options: RunOptions = RunOptions()) {
         self.scenario = scenario
-        driver = ScenarioDriver(scenario: scenario, traceEnabled: traceEnabled)
+        driver = ScenarioDriver(scenario: scenario, options: options)
         let profile =
             ElectronDeviceProfile.named(scenario.deviceProfile) ?? ElectronDeviceProfile(name: "electron-macos", platform: .macOS)
         let build = ElectronPluginBuild(

@@ -15,9 +15,9 @@ final class IOSWorld {
     let system: IOSSystem<Plugin>
     private var otherRequestCount = 0
 
-    init(scenario: Scenario, traceEnabled: Bool = true) {
+    init(scenario: Scenario, options: RunOptions = RunOptions()) {
         self.scenario = scenario
-        driver = ScenarioDriver(scenario: scenario, traceEnabled: traceEnabled)
+        driver = ScenarioDriver(scenario: scenario, options: options)
         let sim = driver.sim
         var parameters = IOSParameters()
         let os = scenario.os

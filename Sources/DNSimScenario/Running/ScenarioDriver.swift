@@ -14,10 +14,10 @@ struct ScenarioDriver {
     let ledger: RunLedger
 
     /// Creates the engine for `scenario`: its seed, its start, and a horizon a day past its end.
-    init(scenario: Scenario, traceEnabled: Bool) {
+    init(scenario: Scenario, options: RunOptions) {
         self.scenario = scenario
-        let limits = SimulationLimits(maxEvents: 2_000_000, horizon: scenario.endInstant + .days(1))
-        sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: traceEnabled)
+        let limits = SimulationLimits(maxEvents: options.maxEvents, horizon: scenario.endInstant + .days(1))
+        sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: options.keepTrace)
         server = ContentServer(parameters: scenario.server, zone: scenario.zone, start: scenario.startInstant)
         ledger = RunLedger(scenario: scenario, trace: sim.trace)
     }

@@ -62,7 +62,9 @@ enum MatrixCommand {
         for scenario in scenarios {
             for profile in profiles {
                 do {
-                    results.append(try ScenarioRunner.run(scenario.with(profile: profile)))
+                    // Behaviour reports (`--out`) read the trace; the tables alone do not.
+                    let options = RunOptions(keepTrace: outDirectory != nil)
+                    results.append(try ScenarioRunner.run(scenario.with(profile: profile), options: options))
                 } catch {
                     io.writeError("error: \(scenario.id) under \(profile.rawValue): the simulation stopped: \(error)\n")
                     return .usage

@@ -68,10 +68,13 @@ enum RunCommand {
         }
 
         let result: RunResult
+        // The trace is kept only when something will read it: the trace file, the Markdown
+        // report's event log and timeline, or the determinism check's comparison.
+        let options = RunOptions(keepTrace: tracePath != nil || format == .markdown || checkDeterminism)
         do {
-            result = try ScenarioRunner.run(scenario)
+            result = try ScenarioRunner.run(scenario, options: options)
             if checkDeterminism {
-                let again = try ScenarioRunner.run(scenario)
+                let again = try ScenarioRunner.run(scenario, options: options)
                 let first = ResultJSON.render(result) + TraceJSONLines.render(result)
                 let second = ResultJSON.render(again) + TraceJSONLines.render(again)
                 if result.traceDigest != again.traceDigest || first != second {

@@ -9,8 +9,10 @@ public enum BehaviourReport {
     /// The most event-log lines printed before the log is cut (the JSON Lines trace has all).
     public static let eventLogLimit = 400
 
-    /// Renders the report.
+    /// Renders the report. The run must have kept its trace (``RunOptions/keepTrace``): the
+    /// timeline and the event log are drawn from it.
     public static func render(_ result: RunResult) -> String {
+        assert(result.traceKept, "the trace was not kept: run with RunOptions(keepTrace: true)")
         let scenario = result.scenario
         var out = "# \(scenario.title)\n\n"
         out += "`\(scenario.id)` · platform **\(scenario.platform.rawValue)** · profile **\(scenario.profile.rawValue)**"
@@ -26,7 +28,7 @@ public enum BehaviourReport {
         out += "- Notifications shown: \(result.deliveries.count); missed: \(result.missed.count);"
         out += " suppressed: \(result.suppressed.count); reported missed by the plugin: \(result.pluginReportedMissed)\n"
         out += "- API errors: \(result.errors.isEmpty ? "none" : result.errors.map(\.code).joined(separator: ", "))\n"
-        out += "- Trace digest: `\(result.traceDigest)` (\(result.trace.count) records, \(result.eventCount) events)\n\n"
+        out += "- Trace digest: `\(result.traceDigest)` (\(result.traceRecordCount) records, \(result.eventCount) events)\n\n"
         out += "**OS expected:** \(scenario.osExpected)\n\n**Plugin expected:** \(scenario.pluginExpected)\n\n"
 
         out += "## Parameters\n\n| parameter | value |\n|---|---|\n"
@@ -72,13 +74,13 @@ public enum BehaviourReport {
         out += "\n## Timeline\n\n" + MermaidTimeline.render(result) + "\n"
 
         out += "## OS rules touched\n\n"
-        let rules = Set(result.trace.compactMap(\.rule)).sorted { ruleOrder($0) < ruleOrder($1) }
+        let rules = result.ruleCounts.keys.sorted { ruleOrder($0) < ruleOrder($1) }
         if rules.isEmpty {
             out += "None.\n"
         } else {
             out += "| rule | records | fact |\n|---|---:|---|\n"
             for rule in rules {
-                let n = result.trace.filter { $0.rule == rule }.count
+                let n = result.ruleCounts[rule] ?? 0
                 let summary = RuleCatalogue.summary(of: rule)
                 out += "| [\(rule)](../../docs/models/rules.md#\(rule.lowercased())) | \(n) | \(MarkdownText.cell(summary)) |\n"
             }
@@ -91,8 +93,8 @@ public enum BehaviourReport {
             out += "| \(record.id) | \(local) | \(record.subsystem) | \(record.kind) | \(record.rule ?? "") |"
             out += " \(record.cause >= 0 ? String(record.cause) : "") | \(MarkdownText.cell(details)) |\n"
         }
-        if result.trace.count > eventLogLimit {
-            out += "\n… \(result.trace.count - eventLogLimit) more records; run with `--trace FILE` for all of them.\n"
+        if result.traceRecordCount > eventLogLimit {
+            out += "\n… \(result.traceRecordCount - eventLogLimit) more records; run with `--trace FILE` for all of them.\n"
         }
         return out
     }

@@ -22,7 +22,7 @@ public enum SeedClaimsAudit {
             if tested.isEmpty, let evidence = claim.evidence {
                 // A claim about the OS: the model's own rule applications are the evidence.
                 var seen: [String] = []
-                for r in results where r.trace.contains(where: { $0.rule == evidence.rule }) && !seen.contains(r.scenario.id) {
+                for r in results where r.ruleCounts[evidence.rule] != nil && !seen.contains(r.scenario.id) {
                     seen.append(r.scenario.id)
                 }
                 let shown = seen.prefix(3).joined(separator: ", ") + (seen.count > 3 ? " (+\(seen.count - 3) more)" : "")

@@ -8,8 +8,10 @@ import DNSimScenario
 /// `subsystem`, `kind`, `rule` (when an OS rule decided it), `cause` (the id of the record that
 /// caused it, when known), `details` (an object of strings).
 public enum TraceJSONLines {
-    /// Renders every record, one per line, each line ending in a newline.
+    /// Renders every record, one per line, each line ending in a newline. The run must have
+    /// kept its trace (``RunOptions/keepTrace``).
     public static func render(_ result: RunResult) -> String {
+        assert(result.traceKept, "the trace was not kept: run with RunOptions(keepTrace: true)")
         var out = ""
         for record in result.trace {
             var object = JSONObject([

@@ -74,3 +74,42 @@ struct SimulatorTests {
         #expect(try digest(seed: 5) != digest(seed: 6))
     }
 }
+
+/// The trace digest is FNV-1a over each record's canonical line, folded without building it.
+struct TraceDigestTests {
+    /// The canonical line, built the obvious way.
+    static func line(_ r: TraceRecord) -> String {
+        var line = "\(r.id)|\(r.time.millisecondsSinceEpoch)|\(r.subsystem)|\(r.kind)|" + (r.rule ?? "") + "|\(r.cause)"
+        for detail in r.details { line += "|\(detail.key)=\(detail.value)" }
+        return line + "\n"
+    }
+
+    @Test func theDigestIsFNVOfTheCanonicalLinesWhetherOrNotRecordsAreKept() {
+        let kept = TraceRecorder(enabled: true)
+        let dropped = TraceRecorder(enabled: false)
+        var seen: [TraceRecord] = []
+        dropped.observer = { seen.append($0) }
+        let times: [Int64] = [-86_400_000_123, -1, 0, 9, 10, 1_767_942_000_000, Int64.max / 2]
+        for (n, t) in times.enumerated() {
+            for recorder in [kept, dropped] {
+                recorder.record(
+                    at: SimInstant(millisecondsSinceEpoch: t), subsystem: "s\(n)", kind: "k.ä", rule: n % 2 == 0 ? "A\(n)" : nil,
+                    cause: Int32(n) - 1, details: n == 0 ? [] : [TraceDetail("key", "v|\(n)"), TraceDetail("é", "")])
+            }
+        }
+        var expected = FNV1a.offsetBasis
+        for record in kept.records { FNV1a.update(&expected, with: Self.line(record)) }
+        #expect(kept.digest == expected)
+        #expect(dropped.digest == expected)
+        #expect(dropped.records.isEmpty && dropped.recordCount == times.count)
+        #expect(seen == kept.records)
+    }
+
+    @Test func decimalFoldingMatchesStringRendering() {
+        for value in [Int64.min, Int64.min + 1, -1_000_000, -10, -9, -1, 0, 1, 9, 10, 99, 100, 1_000_000_007, Int64.max] {
+            var folded = FNV1a.offsetBasis
+            FNV1a.update(&folded, decimal: value)
+            #expect(folded == FNV1a.hash64(String(value)), "\(value)")
+        }
+    }
+}

@@ -16,10 +16,31 @@ public enum FNV1a {
     }
 
     /// Folds the UTF-8 bytes of `text` into a running hash.
+    @inlinable
     public static func update(_ hash: inout UInt64, with text: String) {
         for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* prime
+        }
+    }
+
+    /// Folds one byte into a running hash.
+    @inlinable
+    public static func update(_ hash: inout UInt64, byte: UInt8) {
+        hash ^= UInt64(byte)
+        hash = hash &* prime
+    }
+
+    /// Folds the decimal rendering of `value` (as `String(value)` writes it, with a leading `-`
+    /// when negative) into a running hash, without building the string.
+    public static func update(_ hash: inout UInt64, decimal value: Int64) {
+        if value < 0 { update(&hash, byte: UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor &*= 10 }
+        while divisor > 0 {
+            update(&hash, byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: (magnitude / divisor) % 10))
+            divisor /= 10
         }
     }
 

@@ -76,16 +76,39 @@ public final class ContentServer {
 
     /// The version being served at `instant`: one per daily publication since the epoch of the
     /// scenario (version 1 at the start), plus one per scripted publication.
+    ///
+    /// Publication instants are derived once per local date and kept in time order (a daily wall
+    /// time resolves to non-decreasing instants day after day), so a query is two binary searches.
     public func version(at instant: SimInstant) -> Int {
-        var version = 1 + manualPublications.filter { $0 <= instant }.count
-        if let time = parameters.newVersionDailyAt {
-            var date = zone.localDateTime(at: start).date
-            while let publication = DailyOccurrence.instant(on: date, at: time, in: zone), publication <= instant {
-                if publication > start { version += 1 }
-                date = date.adding(days: 1)
-            }
+        var version = 1 + Self.count(manualPublications, atOrBefore: instant)
+        if parameters.newVersionDailyAt != nil {
+            extendDailyPublications(through: instant)
+            version += max(0, Self.count(dailyPublications, atOrBefore: instant) - Self.count(dailyPublications, atOrBefore: start))
         }
         return version
+    }
+
+    /// Daily publication instants, one per local date from the start's date on, derived as needed.
+    private var dailyPublications: [SimInstant] = []
+
+    /// Derives daily publications until one lies after `instant`.
+    private func extendDailyPublications(through instant: SimInstant) {
+        guard let time = parameters.newVersionDailyAt else { return }
+        while dailyPublications.last.map({ $0 <= instant }) ?? true {
+            let date = zone.localDateTime(at: start).date.adding(days: dailyPublications.count)
+            guard let publication = DailyOccurrence.instant(on: date, at: time, in: zone) else { return }
+            dailyPublications.append(publication)
+        }
+    }
+
+    /// How many of the time-ordered `instants` are at or before `instant`.
+    private static func count(_ instants: [SimInstant], atOrBefore instant: SimInstant) -> Int {
+        var low = 0, high = instants.count
+        while low < high {
+            let middle = (low + high) / 2
+            if instants[middle] <= instant { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Publishes a new version now.

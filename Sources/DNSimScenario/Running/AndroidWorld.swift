@@ -16,7 +16,7 @@ final class AndroidWorld {
 
     init(scenario: Scenario, options: RunOptions = RunOptions()) {
         self.scenario = scenario
-        driver = ScenarioDriver(scenario: scenario, options: options)
+        driver = ScenarioDriver(scenario: scenario, options: options, removalKinds: Self.removalKinds)
         let sim = driver.sim
         var parameters = AndroidOSParameters()
         if let granted = scenario.os.exactAlarmGranted { parameters.exactAlarmGranted = granted }
@@ -33,6 +33,9 @@ final class AndroidWorld {
         system = AndroidSystem(sim: sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
         system.contentServer = driver.server
     }
+
+    /// Trace kinds that mean "the OS dropped an armed occurrence" (for missed reasons).
+    static let removalKinds: Set<String> = ["alarm.clearedByReboot", "alarm.removedByForceStop", "alarm.removedByRevoke", "alarm.clearedByUpdate"]
 
     /// Runs the scenario to its end.
     func run() throws {
@@ -136,8 +139,7 @@ extension AndroidWorld {
                     + ($0.operation.intent.extra(NotificationExtraKey.localDate) ?? "?")
             },
             expectedNext: slots.map { "\($0.id)@\($0.nextLocalDate)" }, storedSlots: slots.map(\.id),
-            removalKinds: ["alarm.clearedByReboot", "alarm.removedByForceStop", "alarm.removedByRevoke", "alarm.clearedByUpdate"],
-            server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
+            index: driver.index, server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
     }
 
     private func parameters() -> [(key: String, value: String)] {

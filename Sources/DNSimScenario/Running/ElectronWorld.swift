@@ -16,7 +16,7 @@ final class ElectronWorld {
 
     init(scenario: Scenario, options: RunOptions = RunOptions()) {
         self.scenario = scenario
-        driver = ScenarioDriver(scenario: scenario, options: options)
+        driver = ScenarioDriver(scenario: scenario, options: options, removalKinds: Self.removalKinds)
         let profile =
             ElectronDeviceProfile.named(scenario.deviceProfile) ?? ElectronDeviceProfile(name: "electron-macos", platform: .macOS)
         let build = ElectronPluginBuild(
@@ -25,6 +25,9 @@ final class ElectronWorld {
         system = ElectronSystem(sim: driver.sim, profile: profile, parameters: ElectronParameters(), zone: scenario.zone, build: build)
         system.contentServer = driver.server
     }
+
+    /// Trace kinds that mean "the OS dropped an armed occurrence" (for missed reasons).
+    static let removalKinds: Set<String> = ["process.ended", "device.shutdown"]
 
     /// Runs the scenario to its end.
     func run() throws {
@@ -93,7 +96,6 @@ extension ElectronWorld {
             posts: posts, planner: ledger.planner, zoneTimeline: ledger.zoneTimeline, errors: ledger.errors, statusSnapshots: ledger.statusSnapshots,
             trace: sim.trace, eventCount: sim.dispatchedCount, armedOccurrences: armed,
             expectedNext: slots.map { "\($0.id)@*" }, storedSlots: slots.map(\.id),
-            removalKinds: ["process.ended", "device.shutdown"],
-            server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
+            index: driver.index, server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
     }
 }

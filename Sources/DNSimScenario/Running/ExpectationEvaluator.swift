@@ -98,7 +98,7 @@ struct ExpectationEvaluator {
             let value = last.fields.first { $0.0 == field }?.1
             return (value == expected, "\(field) = \(value ?? "absent") (expected \(expected))")
         case .ruleApplied(let rule):
-            let n = result.trace.filter { $0.rule == rule }.count
+            let n = result.ruleCounts[rule] ?? 0
             return (n > 0, "\(n) trace records decided by \(rule)")
         }
     }

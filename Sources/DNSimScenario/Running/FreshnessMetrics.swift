@@ -48,32 +48,23 @@ public struct FreshnessMetrics: Sendable, Equatable {
         outcome: WorldOutcome, deliveries: [RunResult.Delivery], planned: [OccurrencePlanner.Planned]
     ) -> FreshnessMetrics {
         var m = FreshnessMetrics()
-        let records = outcome.trace.records
-        for record in records where record.subsystem == "network" && record.kind == "content.fetch" {
-            m.prefetchAttempts += 1
-            switch record.detail("result") {
-            case "ok": m.prefetchSuccesses += 1
-            case "notModified": m.prefetchNotModified += 1
-            case "timeout": m.prefetchTimeouts += 1
-            default: m.prefetchFailures += 1
+        let index = outcome.index
+        for (result, count) in index.fetchResults {
+            m.prefetchAttempts += count
+            switch result {
+            case "ok": m.prefetchSuccesses += count
+            case "notModified": m.prefetchNotModified += count
+            case "timeout": m.prefetchTimeouts += count
+            default: m.prefetchFailures += count
             }
         }
-        for record in records where record.subsystem == "plugin" && record.kind == "telemetry" {
-            m.telemetry[record.detail("event") ?? "?", default: 0] += 1
-        }
-        for record in records where record.kind == "telemetry.ack" {
-            if record.detail("delivered") == "true" { m.acksDelivered += 1 } else { m.acksFailed += 1 }
-        }
+        m.telemetry = index.telemetry
+        m.acksDelivered = index.acksDelivered
+        m.acksFailed = index.acksFailed
         m.occurrencesPlanned = planned.count
-        let successes = records.filter {
-            $0.subsystem == "plugin" && $0.kind == "prefetch.result"
-                && ($0.detail("result") == "ok" || $0.detail("result") == "notModified")
-        }
         m.prefetchHitsAtTLead = planned.filter { occurrence in
-            successes.contains {
-                $0.detail("slot") == occurrence.slot && $0.detail("localDate") == occurrence.localDate.description
-                    && $0.time < occurrence.at
-            }
+            let key = RunIndex.OccurrenceKey(slot: occurrence.slot, localDate: occurrence.localDate.description)
+            return index.earliestPrefetchSuccess[key].map { $0 < occurrence.at } ?? false
         }.count
         if m.occurrencesPlanned > 0 { m.hitRatePercent = m.prefetchHitsAtTLead * 100 / m.occurrencesPlanned }
         var ages: [Int64] = []

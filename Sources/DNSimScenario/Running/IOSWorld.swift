@@ -17,7 +17,7 @@ final class IOSWorld {
 
     init(scenario: Scenario, options: RunOptions = RunOptions()) {
         self.scenario = scenario
-        driver = ScenarioDriver(scenario: scenario, options: options)
+        driver = ScenarioDriver(scenario: scenario, options: options, removalKinds: Self.removalKinds)
         let sim = driver.sim
         var parameters = IOSParameters()
         let os = scenario.os
@@ -42,6 +42,9 @@ final class IOSWorld {
             authorization: authorization)
         system.contentServer = driver.server
     }
+
+    /// Trace kinds that mean "the OS dropped an armed occurrence" (for missed reasons).
+    static let removalKinds: Set<String> = ["request.removed", "request.droppedOverLimit", "request.lostByFaultInjection", "notification.missedWhileOff"]
 
     /// Runs the scenario to its end.
     func run() throws {
@@ -151,7 +154,6 @@ extension IOSWorld {
             scenario: scenario, parameters: parameters, posts: posts, planner: ledger.planner, zoneTimeline: ledger.zoneTimeline,
             errors: ledger.errors, statusSnapshots: ledger.statusSnapshots, trace: sim.trace, eventCount: sim.dispatchedCount,
             armedOccurrences: armed, expectedNext: expected, storedSlots: store.core.slots.map(\.id),
-            removalKinds: ["request.removed", "request.droppedOverLimit", "request.lostByFaultInjection", "notification.missedWhileOff"],
-            server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
+            index: driver.index, server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
     }
 }

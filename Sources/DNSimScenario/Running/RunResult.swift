@@ -19,8 +19,15 @@ public struct RunResult: Sendable {
     public var errors: [APIError]
     /// The checks and their outcomes.
     public var expectations: [ExpectationOutcome]
-    /// The trace.
+    /// The trace, when the run kept it (``traceKept``); empty otherwise.
     public var trace: [TraceRecord]
+    /// Whether the run kept its trace records (``RunOptions/keepTrace``). Everything else in the
+    /// result is the same either way.
+    public var traceKept = true
+    /// How many trace records the run wrote, kept or not.
+    public var traceRecordCount = 0
+    /// How many trace records each OS rule decided, by rule id.
+    public var ruleCounts: [String: Int] = [:]
     /// The trace digest (FNV-1a, hex).
     public var traceDigest: String
     /// The device zone over time: (from, zone), first entry at the start.

@@ -9,25 +9,22 @@ struct RunResultBuilder {
 
     func build() -> RunResult {
         let scenario = outcome.scenario
+        let index = outcome.index
         let planned = outcome.planner.plan(zoneTimeline: outcome.zoneTimeline, end: scenario.endInstant)
-        var unmatched = planned
+        var matcher = PlanMatcher(planned)
         var deliveries: [RunResult.Delivery] = []
         var suppressed: [RunResult.Occurrence] = []
         var skipped: [RunResult.Occurrence] = []
         // Occurrences the plugin chose not to deliver (TTL-at-fire) are skipped, not missed.
-        for record in outcome.trace.records where record.subsystem == "plugin" && record.kind == "telemetry"
-            && record.detail("event") == "skipped"
-        {
-            guard let slot = record.detail("slot"), let match = nearest(slot: slot, at: record.time, in: unmatched) else { continue }
-            unmatched.removeAll { $0 == match }
+        for skip in index.skips {
+            guard let match = matcher.takeNearest(slot: skip.slot, to: skip.time) else { continue }
             skipped.append(
                 RunResult.Occurrence(
-                    slot: slot, localDate: match.localDate.description, plannedAt: match.at,
-                    reason: "skipped by the plugin: " + (record.detail("why") ?? "") + " (seed 004 TTL-at-fire)"))
+                    slot: skip.slot, localDate: match.localDate.description, plannedAt: match.at,
+                    reason: "skipped by the plugin: " + skip.why + " (seed 004 TTL-at-fire)"))
         }
         for post in outcome.posts {
-            let match = nearest(slot: post.slot, at: post.time, in: unmatched)
-            if let match { unmatched.removeAll { $0 == match } }
+            let match = matcher.takeNearest(slot: post.slot, to: post.time)
             if let why = post.suppressedBecause {
                 if let match {
                     suppressed.append(
@@ -44,75 +41,67 @@ struct RunResultBuilder {
                         contentVersion: post.contentVersion, contentFetchedAt: post.contentFetchedAt))
             }
         }
-        let missed = unmatched.map { occurrence in
+        let missed = matcher.unmatched.map { occurrence in
             RunResult.Occurrence(
                 slot: occurrence.slot, localDate: occurrence.localDate.description, plannedAt: occurrence.at,
                 reason: reason(for: occurrence))
         }
-        let records = outcome.trace.records
         var result = RunResult(
             scenario: scenario, parameters: outcome.parameters, deliveries: deliveries, missed: missed, skipped: skipped,
-            suppressed: suppressed, errors: outcome.errors, expectations: [], trace: records,
+            suppressed: suppressed, errors: outcome.errors, expectations: [], trace: outcome.trace.records,
             traceDigest: outcome.trace.digestHex, zoneTimeline: outcome.zoneTimeline,
-            armedAtEnd: outcome.armedOccurrences.count,
-            pluginReportedMissed: records.filter { $0.kind == "missed.reported" }.reduce(0) {
-                $0 + (Int($1.detail("count") ?? "0") ?? 0)
-            },
+            armedAtEnd: outcome.armedOccurrences.count, pluginReportedMissed: index.pluginReportedMissed,
             eventCount: outcome.eventCount)
+        result.traceKept = outcome.trace.isEnabled
+        result.traceRecordCount = outcome.trace.recordCount
+        result.ruleCounts = index.ruleCounts
         result.statusSnapshots = outcome.statusSnapshots
         result.freshness = FreshnessMetrics.compute(outcome: outcome, deliveries: deliveries, planned: planned)
         result.armedOccurrencesAtEnd = outcome.armedOccurrences
         // "slot@*" expects any armed occurrence of the slot; otherwise that exact occurrence.
+        let armed = Set(outcome.armedOccurrences)
+        let armedSlotPrefixes = Self.prefixesEndingInAt(outcome.armedOccurrences)
         result.unarmedAtEnd = outcome.expectedNext.filter { expected in
-            if expected.hasSuffix("@*") {
-                return !outcome.armedOccurrences.contains { $0.hasPrefix(String(expected.dropLast())) }
-            }
-            return !outcome.armedOccurrences.contains(expected)
+            expected.hasSuffix("@*") ? !armedSlotPrefixes.contains(String(expected.dropLast())) : !armed.contains(expected)
         }
+        let storedSlotPrefixes = Set(outcome.storedSlots.map { $0 + "@" })
         result.strayArmedAtEnd = outcome.armedOccurrences.filter { occurrence in
-            !outcome.storedSlots.contains { occurrence.hasPrefix($0 + "@") }
+            Self.prefixesEndingInAt([occurrence]).isDisjoint(with: storedSlotPrefixes)
         }
         result.expectations = ExpectationEvaluator(result: result).evaluate()
         return result
     }
 
-    /// The planned occurrence of `slot` nearest to `time`, within 12 hours.
-    private func nearest(slot: String, at time: SimInstant, in planned: [OccurrencePlanner.Planned])
-        -> OccurrencePlanner.Planned?
-    {
-        let window = SimDuration.hours(12).milliseconds
-        return planned.filter { $0.slot == slot && abs(($0.at - time).milliseconds) <= window }
-            .min { abs(($0.at - time).milliseconds) < abs(($1.at - time).milliseconds) }
+    /// Every prefix of each string that ends in `@` (`a@b@c` gives `a@` and `a@b@`): the slot
+    /// parts an occurrence name can start with.
+    private static func prefixesEndingInAt(_ names: [String]) -> Set<String> {
+        var prefixes: Set<String> = []
+        for name in names {
+            for index in name.indices where name[index] == "@" {
+                prefixes.insert(String(name[...index]))
+            }
+        }
+        return prefixes
     }
 
     /// Why an occurrence never reached the user: the last OS record about it, else the last OS
     /// removal of the slot's alarms before it.
     private func reason(for occurrence: OccurrencePlanner.Planned) -> String {
-        let date = occurrence.localDate.description
-        let records = outcome.trace.records
+        let index = outcome.index
         // Alarm and notification records only: work items carry the same extras but decide nothing
         // about delivery.
-        let isOS: (TraceRecord) -> Bool = {
-            $0.subsystem != "plugin" && $0.subsystem != "scenario" && $0.subsystem != "android.work"
-                && $0.subsystem != "ios.bgtask"
-        }
-        if let last = records.last(where: {
-            isOS($0) && $0.detail("extra.slot") == occurrence.slot && $0.detail("extra.localDate") == date
-                && !$0.kind.hasSuffix(".set") && !$0.kind.hasSuffix(".added")
-        }) {
+        let key = RunIndex.OccurrenceKey(slot: occurrence.slot, localDate: occurrence.localDate.description)
+        if let last = index.lastOSRecord[key] {
             return describe(last)
         }
         // A removal names the slot it removed, or none when it took everything (a quit, a shutdown).
-        if let removal = records.last(where: {
-            $0.time <= occurrence.at && outcome.removalKinds.contains($0.kind)
-                && ($0.detail("extra.slot") == nil || $0.detail("extra.slot") == occurrence.slot)
-        }) {
+        if let removal = index.lastRemoval(of: occurrence.slot, atOrBefore: occurrence.at) {
             return "not re-armed since \(describe(removal))"
         }
         return "no alarm was armed for this occurrence"
     }
 
-    private func describe(_ record: TraceRecord) -> String {
+    private func describe(_ record: RunIndex.RecordSummary) -> String {
         let rule = record.rule.map { " [\($0)]" } ?? ""
         let zone = outcome.zoneTimeline.last { $0.from <= record.time }?.zone ?? outcome.scenario.zone
         return "\(record.kind)\(rule) at \(ISO8601.format(record.time, in: zone))"

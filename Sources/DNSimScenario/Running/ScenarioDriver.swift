@@ -12,14 +12,21 @@ struct ScenarioDriver {
     let server: ContentServer
     /// What the world records as the run goes.
     let ledger: RunLedger
+    /// What the result needs from the trace, indexed as records are written.
+    let index: RunIndex
 
     /// Creates the engine for `scenario`: its seed, its start, and a horizon a day past its end.
-    init(scenario: Scenario, options: RunOptions) {
+    /// `removalKinds` are the platform's trace kinds that mean "the OS dropped an armed
+    /// occurrence" (they name the slot, or none when everything went).
+    init(scenario: Scenario, options: RunOptions, removalKinds: Set<String>) {
         self.scenario = scenario
         let limits = SimulationLimits(maxEvents: options.maxEvents, horizon: scenario.endInstant + .days(1))
         sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: options.keepTrace)
         server = ContentServer(parameters: scenario.server, zone: scenario.zone, start: scenario.startInstant)
         ledger = RunLedger(scenario: scenario, trace: sim.trace)
+        let index = RunIndex(removalKinds: removalKinds)
+        sim.trace.observer = { [index] record in index.observe(record) }
+        self.index = index
     }
 
     /// Applies a step that acts on the environment rather than on the device; returns whether

@@ -36,8 +36,8 @@ struct WorldOutcome {
     var expectedNext: [String]
     /// Slot ids the plugin's store knows.
     var storedSlots: [String]
-    /// Trace kinds that mean "the OS dropped this slot's armed occurrence" (for missed reasons).
-    var removalKinds: [String]
+    /// What the result needs from the trace, indexed as the run went.
+    var index: RunIndex
     /// The content server of the run.
     var server: ContentServer
     /// The plugin's freshness rules.

@@ -1,0 +1,58 @@
+import DNSimCore
+
+/// Matches what happened (a delivery, a skip) to the planned occurrence it was for: the nearest
+/// unmatched occurrence of the same slot within 12 hours, each occurrence matched at most once.
+///
+/// Occurrences are indexed per slot in time order, so a match is a binary search plus a look at
+/// the few occurrences within the window, whatever the length of the run.
+struct PlanMatcher {
+    /// How far from its planned time an event may be and still match it.
+    static let window = SimDuration.hours(12)
+
+    private let planned: [OccurrencePlanner.Planned]
+    private var matched: [Bool]
+    /// Per slot, the positions in `planned` of its occurrences (in plan order, so in time order).
+    private let positionsBySlot: [String: [Int]]
+
+    /// Indexes `planned`, which must be in time order (as ``OccurrencePlanner/plan(zoneTimeline:end:)`` returns it).
+    init(_ planned: [OccurrencePlanner.Planned]) {
+        self.planned = planned
+        matched = Array(repeating: false, count: planned.count)
+        var positions: [String: [Int]] = [:]
+        for (position, occurrence) in planned.enumerated() { positions[occurrence.slot, default: []].append(position) }
+        positionsBySlot = positions
+    }
+
+    /// Takes the unmatched occurrence of `slot` nearest to `time` (the earlier one on a tie), if
+    /// one lies within ``window``.
+    mutating func takeNearest(slot: String, to time: SimInstant) -> OccurrencePlanner.Planned? {
+        guard let positions = positionsBySlot[slot] else { return nil }
+        let window = Self.window.milliseconds
+        let earliest = time - Self.window
+        // The first occurrence not before the window.
+        var low = 0, high = positions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if planned[positions[middle]].at < earliest { low = middle + 1 } else { high = middle }
+        }
+        var best: (position: Int, distance: Int64)?
+        var cursor = low
+        while cursor < positions.count {
+            let position = positions[cursor]
+            let distance = abs((planned[position].at - time).milliseconds)
+            if planned[position].at > time + Self.window { break }
+            if !matched[position], distance <= window, best == nil || distance < best!.distance {
+                best = (position, distance)
+            }
+            cursor += 1
+        }
+        guard let best else { return nil }
+        matched[best.position] = true
+        return planned[best.position]
+    }
+
+    /// The occurrences nothing matched, in plan order.
+    var unmatched: [OccurrencePlanner.Planned] {
+        planned.indices.filter { !matched[$0] }.map { planned[$0] }
+    }
+}

@@ -19,10 +19,10 @@ rm -rf "$out/reports/scenarios"
 # findings); it is reworded here so CI logs never mistake it for a test tally.
 status=0
 summary=$("$bin" matrix scenarios --out "$out/reports") || status=$?
-printf '%s\n' "$summary" | sed -e 's/^\([0-9]*\) passed, \([0-9]*\) failed$/matrix: \1 scenario runs met their expectations, \2 did not (findings are expected under as-found and directive)/'
+printf '%s\n' "$summary" | sed -e 's/^\([0-9]*\) passed, \([0-9]*\) failed$/matrix: \1 scenario runs went as their scenarios expect, \2 did not (expected findings of as-found and directive count as expected)/'
 
 # README.md: replace the block between the matrix markers with the matrix's profile table.
-headline=$(awk '/^\| profile \| passed \| failed \|/{on=1} on&&/^$/{exit} on{print}' "$out/reports/matrix.md")
+headline=$(awk '/^\| profile \| runs \|/{on=1} on&&/^$/{exit} on{print}' "$out/reports/matrix.md")
 awk -v headline="$headline" '
     /<!-- matrix:begin -->/ { print; print headline; skip=1; next }
     /<!-- matrix:end -->/ { skip=0 }

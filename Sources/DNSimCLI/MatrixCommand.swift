@@ -39,6 +39,7 @@ enum MatrixCommand {
         }
 
         var scenarios: [Scenario] = []
+        var fileOfID: [String: String] = [:]
         for path in paths {
             switch io.scenarioFiles(at: path) {
             case .failure(let problem):
@@ -47,13 +48,25 @@ enum MatrixCommand {
             case .success(let files):
                 for file in files {
                     switch DNSimCommand.loadScenario(file, io: io) {
-                    case .success(let scenario): scenarios.append(scenario)
+                    case .success(let scenario):
+                        if let other = fileOfID[scenario.id] {
+                            io.writeError(
+                                "error: \(file): at /id: expected an id no other scenario of the matrix has, found \"\(scenario.id)\", the id of \(other)\n")
+                            return .usage
+                        }
+                        fileOfID[scenario.id] = file
+                        scenarios.append(scenario)
                     case .failure(let error):
                         io.writeError("error: \(error)\n")
                         return .usage
                     }
                 }
             }
+        }
+
+        guard !scenarios.isEmpty else {
+            io.writeError("error: \(paths.joined(separator: ", ")): expected scenario files (*.json), found none\n")
+            return .usage
         }
 
         let clock = ContinuousClock()  // dnsim-host-ok: wall time for the time-compression line only
@@ -102,9 +115,13 @@ enum MatrixCommand {
             }
             io.writeError(MatrixReport.totals(results) + "\n" + compression(results, elapsed) + "\n")
         }
-        // Findings under as-found and directive are data; the corrected plugin must pass everything.
-        let correctedFails = results.contains { $0.scenario.profile == .corrected && !$0.passed }
-        return correctedFails ? .expectationsFailed : .success
+        // A run counts as failed only when it did not go as its scenario expects: a check failed
+        // that is not an expected finding, or a finding stopped failing (RunVerdict).
+        let unexpected = results.filter { !$0.verdict.asExpected }
+        for r in unexpected {
+            io.writeError("error: \(r.scenario.id) under \(r.scenario.profile.rawValue): \(r.verdict.summary)\n")
+        }
+        return unexpected.isEmpty ? .success : .expectationsFailed
     }
 
     /// "simulated 412d in 0.210 s of wall time: 169 000 000× real time".

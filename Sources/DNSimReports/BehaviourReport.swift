@@ -23,6 +23,10 @@ public enum BehaviourReport {
         let passed = result.expectations.filter(\.passed).count
         out += "**Verdict: \(result.passed ? "✅ pass" : "❌ fail")** — \(passed) of \(result.expectations.count)"
         out += " expectations hold.\n\n"
+        let verdict = result.verdict
+        if verdict.kind != .pass {
+            out += "- Matrix verdict: \(MarkdownText.cell(MatrixReport.verdictCell(result))) (\(verdict.asExpected ? "as expected" : "not as expected"))\n"
+        }
         out += "- Seed row: \(scenario.row.isEmpty ? "—" : scenario.row)\n"
         out += "- Run: \(result.iso(scenario.startInstant)) → \(result.iso(scenario.endInstant))\n"
         out += "- Notifications shown: \(result.deliveries.count); missed: \(result.missed.count);"

@@ -2,10 +2,18 @@ import DNSimCore
 import DNSimPlugin
 import DNSimScenario
 
-/// `dnsim matrix --format json`: the matrix as a versioned JSON document (`formatVersion` 1).
+/// `dnsim matrix --format json`: the matrix as a versioned JSON document.
+///
+/// Format history:
+/// - 1: rows with `passed` (every check held) and a per-profile `passed`/`failed` summary.
+/// - 2: each row adds `verdict` (`pass`, `expectedFinding`, `unexpectedFailure`,
+///   `findingResolved`), `asExpected` and `expectedFindings` (the check ids the scenario expects
+///   to fail under that profile); the summary counts `asExpected`, `allChecksHold`,
+///   `expectedFindings` and `unexpected` per profile, and the document adds `passed`/`failed`
+///   totals in the unit of JUnit test cases and the exit code (runs that went as expected).
 public enum MatrixJSON {
     /// The document's format version.
-    public static let formatVersion: Int64 = 1
+    public static let formatVersion: Int64 = 2
 
     /// Renders the matrix.
     public static func render(_ results: [RunResult]) -> String {
@@ -28,6 +36,8 @@ public enum MatrixJSON {
                             ("unarmedAtEnd", .array(r.unarmedAtEnd.map { .string($0) })),
                             ("strayArmedAtEnd", .array(r.strayArmedAtEnd.map { .string($0) })),
                             ("failedChecks", .array(r.expectations.filter { !$0.passed }.map { .string($0.id) })),
+                            ("verdict", .string(r.verdict.kind.rawValue)), ("asExpected", .bool(r.verdict.asExpected)),
+                            ("expectedFindings", .array((s.expectedFindings[s.profile.rawValue] ?? []).map { .string($0) })),
                             ("traceDigest", .string(r.traceDigest)),
                         ])))
             }
@@ -36,14 +46,22 @@ public enum MatrixJSON {
         for profile in PluginProfile.allCases {
             let runs = results.filter { $0.scenario.profile == profile }
             if runs.isEmpty { continue }
-            let passed = runs.filter(\.passed).count
+            let kinds = runs.map(\.verdict.kind)
+            let clean = kinds.filter { $0 == .pass }.count
+            let findings = kinds.filter { $0 == .expectedFinding }.count
             summary[profile.rawValue] = .object(
-                JSONObject([("passed", .integer(Int64(passed))), ("failed", .integer(Int64(runs.count - passed)))]))
+                JSONObject([
+                    ("runs", .integer(Int64(runs.count))), ("asExpected", .integer(Int64(clean + findings))),
+                    ("allChecksHold", .integer(Int64(clean))), ("expectedFindings", .integer(Int64(findings))),
+                    ("unexpected", .integer(Int64(runs.count - clean - findings))),
+                ]))
         }
+        let passed = results.filter(\.verdict.asExpected).count
         let document = JSONValue.object(
             JSONObject([
                 ("formatVersion", .integer(formatVersion)), ("dnsimVersion", .string(DNSimVersion.current)),
                 ("summary", .object(summary)), ("rows", .array(rows)),
+                ("passed", .integer(Int64(passed))), ("failed", .integer(Int64(results.count - passed))),
             ]))
         return JSONWriter.string(document, style: .pretty) + "\n"
     }

@@ -19,10 +19,56 @@ public enum MatrixReport {
         result.scenario.id.replacingSlashes() + "." + result.scenario.profile.rawValue + ".md"
     }
 
-    /// `N passed, N failed` over the runs.
+    /// `N passed, N failed` over the runs, counting a run as passed when it went as its scenario
+    /// expects (``RunVerdict``): every check passed, or exactly the expected findings failed. The
+    /// same unit as JUnit's test cases and `dnsim matrix`'s exit code.
     public static func totals(_ results: [RunResult]) -> String {
-        let passed = results.filter(\.passed).count
+        let passed = results.filter(\.verdict.asExpected).count
         return "\(passed) passed, \(results.count - passed) failed"
+    }
+
+    /// One verdict cell: pass, expected finding (with the seed claims), or what went unexpectedly.
+    static func verdictCell(_ r: RunResult) -> String {
+        let v = r.verdict
+        func ids(_ outcomes: [ExpectationOutcome]) -> String {
+            outcomes.map { $0.id + ($0.seedClaim.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+        }
+        switch v.kind {
+        case .pass: return "✅ pass"
+        case .expectedFinding: return "🔎 finding: " + ids(v.findings)
+        case .unexpectedFailure: return "❌ unexpected: " + ids(v.unexpectedFailures)
+        case .findingResolved: return "⚠️ finding resolved: " + ids(v.resolvedFindings)
+        }
+    }
+
+    /// The compact matrix: one row per scenario, seed §4's descriptive columns, and each
+    /// profile's verdict side by side.
+    static func compact(_ results: [RunResult]) -> String {
+        let profiles = PluginProfile.allCases.filter { p in results.contains { $0.scenario.profile == p } }
+        var out = "| Scenario | Seed row | OS Expected | Plugin Expected |"
+        out += profiles.map { " \($0.rawValue) |" }.joined() + "\n"
+        out += "|---|---|---|---|" + String(repeating: "---|", count: profiles.count) + "\n"
+        var order: [String] = []
+        var byScenario: [String: [RunResult]] = [:]
+        for (_, members) in grouped(results) {
+            for r in members {
+                if byScenario[r.scenario.id] == nil { order.append(r.scenario.id) }
+                byScenario[r.scenario.id, default: []].append(r)
+            }
+        }
+        for id in order {
+            let runs = byScenario[id, default: []]
+            guard let s = runs.first?.scenario else { continue }
+            let link = "[\(id)](scenarios/\(reportName(runs[0])))"
+            out += "| \(link) | \(MarkdownText.cell(s.row.isEmpty ? "Other" : s.row)) | \(MarkdownText.cell(s.osExpected)) |"
+            out += " \(MarkdownText.cell(s.pluginExpected)) |"
+            for profile in profiles {
+                let cell = runs.first { $0.scenario.profile == profile }.map { MarkdownText.cell(verdictCell($0)) } ?? "—"
+                out += " \(cell) |"
+            }
+            out += "\n"
+        }
+        return out
     }
 
     /// Runs grouped by row, in row order, each group sorted by scenario id then profile order.
@@ -80,16 +126,24 @@ public enum MatrixReport {
         out += "profile. The first six columns are seed 000 §4's \"Test Validation Outputs\" template; a failing\n"
         out += "`directive` row is a finding about the seeds' plan, named by the seed claim it exposes\n"
         out += "([seed-claims.md](seed-claims.md)).\n\n"
-        out += "| profile | passed | failed |\n|---|---:|---:|\n"
+        out += "A run **passes** when it goes as its scenario expects: every check holds, or exactly the checks the\n"
+        out += "scenario lists under `expected.findings` for that profile fail (🔎, a finding about that profile's\n"
+        out += "plugin logic). ❌ is a check failing that is not a finding (a regression); ⚠️ is a finding that stopped\n"
+        out += "failing. Only ❌ and ⚠️ make `dnsim matrix` exit 1 and JUnit fail.\n\n"
+        out += "| profile | runs | all checks hold | expected findings | unexpected |\n|---|---:|---:|---:|---:|\n"
         for profile in PluginProfile.allCases {
             let runs = results.filter { $0.scenario.profile == profile }
             if runs.isEmpty { continue }
-            let passed = runs.filter(\.passed).count
-            out += "| \(profile.rawValue) | \(passed) | \(runs.count - passed) |\n"
+            let kinds = runs.map(\.verdict.kind)
+            let clean = kinds.filter { $0 == .pass }.count
+            let findings = kinds.filter { $0 == .expectedFinding }.count
+            out += "| \(profile.rawValue) | \(runs.count) | \(clean) | \(findings) | \(runs.count - clean - findings) |\n"
         }
         out += "\n" + totals(results) + "\n"
+        out += "\n## At a glance\n\n" + compact(results)
+        out += "\n## Per profile\n\nEvery run with seed 000 §4's columns, grouped by the seed's rows.\n"
         for (row, members) in grouped(results) {
-            out += "\n## \(MarkdownText.cell(row))\n\n"
+            out += "\n### \(MarkdownText.cell(row))\n\n"
             out += "| Scenario | OS Expected | Plugin Expected | Observed Result | Pass/Fail | Notes | Platform | OS version |"
             out += " Device profile | Plugin profile | Seed | Max lateness ms | Notifications posted | Occurrences missed |"
             out += " Armed-set difference |\n"
@@ -98,7 +152,7 @@ public enum MatrixReport {
                 let s = r.scenario
                 out += "| [\(s.id)](scenarios/\(reportName(r))) | \(MarkdownText.cell(s.osExpected)) |"
                 out += " \(MarkdownText.cell(s.pluginExpected)) | \(MarkdownText.cell(observed(r))) |"
-                out += " \(r.passed ? "✅ pass" : "❌ fail") | \(MarkdownText.cell(notes(r))) | \(s.platform.rawValue) |"
+                out += " \(MarkdownText.cell(verdictCell(r))) | \(MarkdownText.cell(notes(r))) | \(s.platform.rawValue) |"
                 let version = s.platform == .ios ? "iOS" : s.platform == .electron ? "Electron" : "API"
                 out += " \(version) \(s.osVersion) | \(s.deviceProfile) | \(s.profile.rawValue) | \(s.seed) | \(maxLateness(r)) |"
                 out += " \(r.deliveries.count) | \(r.missed.count) | \(MarkdownText.cell(armedDifference(r))) |\n"

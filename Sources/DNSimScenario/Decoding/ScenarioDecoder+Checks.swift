@@ -1,5 +1,6 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlugin
 
 extension ScenarioDecoder {
     func decodeChecks(_ expected: inout JSONObjectReader) throws -> [ScenarioCheck] {
@@ -21,6 +22,38 @@ extension ScenarioDecoder {
             checks.append(ScenarioCheck(id: id, description: description, seedClaim: seedClaim, assertion: assertion))
         }
         return checks
+    }
+
+    /// `expected.findings`: for each plugin profile, the ids of the checks expected to fail.
+    func decodeFindings(_ expected: inout JSONObjectReader, checks: [ScenarioCheck]) throws -> [String: [String]] {
+        guard var reader = try expected.optionalObject("findings", expected: "an object mapping profile names to check ids")
+        else { return [:] }
+        let profiles = PluginProfile.allCases.map(\.rawValue)
+        let checkIDs = checks.map(\.id)
+        var findings: [String: [String]] = [:]
+        for profile in reader.object.keys {
+            guard profiles.contains(profile) else {
+                throw invalid(
+                    reader.pointer.appending(profile), "a plugin profile name: " + profiles.joined(separator: ", "),
+                    "\"\(profile)\"" + Suggestion.didYouMean(profile, among: profiles))
+            }
+            var ids: [String] = []
+            for (value, pointer) in try reader.array(profile, expected: "an array of check ids") {
+                guard case .string(let id) = value else {
+                    throw invalid(pointer, "a check id", value.describeForError)
+                }
+                guard checkIDs.contains(id) else {
+                    throw invalid(
+                        pointer, "the id of one of this scenario's checks: " + checkIDs.joined(separator: ", "),
+                        "\"\(id)\"" + Suggestion.didYouMean(id, among: checkIDs))
+                }
+                guard !ids.contains(id) else { throw invalid(pointer, "each check id once", "the repeated id \"\(id)\"") }
+                ids.append(id)
+            }
+            findings[profile] = ids
+        }
+        try reader.finish()
+        return findings
     }
 
     static func isSeedClaim(_ text: String) -> Bool {

@@ -161,6 +161,7 @@ public struct ScenarioDecoder {
         let osExpected = try expected.string("os", expected: "the \"OS Expected\" text")
         let pluginExpected = try expected.string("plugin", expected: "the \"Plugin Expected\" text")
         let checks = try decodeChecks(&expected)
+        let expectedFindings = try decodeFindings(&expected, checks: checks)
         try expected.finish()
         try root.finish()
 
@@ -168,7 +169,7 @@ public struct ScenarioDecoder {
             id: id, title: title, description: description, row: row, platform: platform, deviceProfile: deviceProfile,
             osVersion: Int(apiLevel), zone: zone, start: start, startInstant: startInstant, endInstant: endInstant,
             seed: UInt64(seed), profile: profile, plugin: plugin, os: os, steps: steps, osExpected: osExpected,
-            pluginExpected: pluginExpected, checks: checks, server: server)
+            pluginExpected: pluginExpected, checks: checks, expectedFindings: expectedFindings, server: server)
     }
 
     private func decodeEnd(_ root: inout JSONObjectReader, zone: Zone, start: SimInstant) throws -> SimInstant {

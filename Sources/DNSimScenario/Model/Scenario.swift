@@ -46,6 +46,10 @@ public struct Scenario: Sendable {
     public var pluginExpected: String
     /// Machine-checked assertions.
     public var checks: [ScenarioCheck]
+    /// The checks expected to fail under each plugin profile, by profile name: findings about
+    /// that profile's plugin logic (a seed claim the seeds' plan gets wrong), not regressions.
+    /// A run whose failing checks are exactly its profile's findings went as expected.
+    public var expectedFindings: [String: [String]] = [:]
     /// The content server.
     public var server = ContentServerParameters()
 

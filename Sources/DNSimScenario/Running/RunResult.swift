@@ -109,7 +109,7 @@ public struct RunResult: Sendable {
 }
 
 /// The outcome of one ``ScenarioCheck``.
-public struct ExpectationOutcome: Sendable {
+public struct ExpectationOutcome: Sendable, Equatable {
     /// The check's id.
     public var id: String
     /// Its description.

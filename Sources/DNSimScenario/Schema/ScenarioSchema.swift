@@ -180,6 +180,15 @@ public enum ScenarioSchema {
                     [
                         ("os", text("The \"OS Expected\" column, in words.")),
                         ("plugin", text("The \"Plugin Expected\" column, in words.")),
+                        (
+                            "findings",
+                            [
+                                "type": "object",
+                                "description": "Checks expected to fail under a profile (findings about it, not regressions), by profile name.",
+                                "propertyNames": ["enum": .array(PluginProfile.allCases.map { .string($0.rawValue) })],
+                                "additionalProperties": ["type": "array", "items": ["type": "string"], "uniqueItems": true],
+                            ]
+                        ),
                         ("checks", ["type": "array", "items": ["oneOf": .array(checkVariants(count: count))]]),
                     ], required: ["os", "plugin", "checks"], description: "What must hold.")
             ),

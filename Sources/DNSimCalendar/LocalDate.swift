@@ -86,12 +86,18 @@ public struct LocalDate: Hashable, Comparable, Sendable {
 extension LocalDate: CustomStringConvertible {
     /// The ISO 8601 rendering `YYYY-MM-DD`, e.g. `2026-03-29`.
     public var description: String {
-        let yearText: String
         if (0...9999).contains(year) {
-            yearText = CivilMath.zeroPadded(year, width: 4)
-        } else {
-            yearText = (year < 0 ? "-" : "+") + CivilMath.zeroPadded(abs(year), width: 4)
+            // The common case, written in place: ten bytes make a small string, no allocation.
+            return String(unsafeUninitializedCapacity: 10) { buffer in
+                ASCIIDigits.write(year, width: 4, into: buffer, at: 0)
+                buffer[4] = UInt8(ascii: "-")
+                ASCIIDigits.write(month, width: 2, into: buffer, at: 5)
+                buffer[7] = UInt8(ascii: "-")
+                ASCIIDigits.write(day, width: 2, into: buffer, at: 8)
+                return 10
+            }
         }
+        let yearText = (year < 0 ? "-" : "+") + CivilMath.zeroPadded(abs(year), width: 4)
         return yearText + "-" + CivilMath.zeroPadded(month, width: 2) + "-" + CivilMath.zeroPadded(day, width: 2)
     }
 }

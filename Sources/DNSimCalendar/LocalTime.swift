@@ -77,21 +77,32 @@ public struct LocalTime: Hashable, Comparable, Sendable {
 
     /// `HH:mm:ss`, plus `.SSS` when the milliseconds are non-zero; used by ISO 8601 output.
     var textWithSeconds: String {
-        var text = textHoursMinutes + ":" + CivilMath.zeroPadded(second, width: 2)
-        if millisecond != 0 {
-            text += "." + CivilMath.zeroPadded(millisecond, width: 3)
-        }
-        return text
+        text(length: millisecond != 0 ? 12 : 8)
     }
 
-    private var textHoursMinutes: String {
-        CivilMath.zeroPadded(hour, width: 2) + ":" + CivilMath.zeroPadded(minute, width: 2)
+    /// The first `length` bytes (5, 8 or 12) of `HH:mm:ss.SSS`, written in place: at most
+    /// 12 bytes make a small string, no allocation.
+    private func text(length: Int) -> String {
+        String(unsafeUninitializedCapacity: length) { buffer in
+            ASCIIDigits.write(hour, width: 2, into: buffer, at: 0)
+            buffer[2] = UInt8(ascii: ":")
+            ASCIIDigits.write(minute, width: 2, into: buffer, at: 3)
+            if length >= 8 {
+                buffer[5] = UInt8(ascii: ":")
+                ASCIIDigits.write(second, width: 2, into: buffer, at: 6)
+            }
+            if length >= 12 {
+                buffer[8] = UInt8(ascii: ".")
+                ASCIIDigits.write(millisecond, width: 3, into: buffer, at: 9)
+            }
+            return length
+        }
     }
 }
 
 extension LocalTime: CustomStringConvertible {
     /// `HH:mm`, or `HH:mm:ss[.SSS]` when the seconds or milliseconds are non-zero.
     public var description: String {
-        second == 0 && millisecond == 0 ? textHoursMinutes : textWithSeconds
+        second == 0 && millisecond == 0 ? text(length: 5) : textWithSeconds
     }
 }

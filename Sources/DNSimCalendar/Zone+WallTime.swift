@@ -11,24 +11,36 @@ extension Zone {
     /// 2011-12-30 (−10:00 → +14:00); it assumes at most one transition near the reading.
     ///
     /// For a gap the transition instant is found by bisection over whole seconds, so the
-    /// answer does not rely on Foundation reporting it.
+    /// answer does not rely on Foundation reporting it. Nothing here allocates: the (at most
+    /// four) candidates are checked one by one, skipping repeats.
     public func resolve(_ wall: LocalDateTime) -> WallTimeResolution {
         let local = wall.millisecondsAsIfUTC
         let twoDays = 2 * CivilMath.millisecondsPerDay
-        let outer = [
-            offsetMilliseconds(atMilliseconds: local - twoDays),
-            offsetMilliseconds(atMilliseconds: local + twoDays),
-        ]
-        var offsets = outer
-        for offset in outer {
-            offsets.append(offsetMilliseconds(atMilliseconds: local - offset))
+        let outerBefore = offsetMilliseconds(atMilliseconds: local - twoDays)
+        let outerAfter = offsetMilliseconds(atMilliseconds: local + twoDays)
+        let innerBefore = offsetMilliseconds(atMilliseconds: local - outerBefore)
+        let innerAfter = outerAfter == outerBefore
+            ? innerBefore : offsetMilliseconds(atMilliseconds: local - outerAfter)
+        // The instants `L − o` of the valid candidates `o`, each offset checked once. An outer
+        // offset's check is its inner offset, already known.
+        var valid = ValidInstants()
+        if innerBefore == outerBefore {
+            valid.add(local - outerBefore)
         }
-        var valid: [Int64] = []
-        for offset in Set(offsets) where offsetMilliseconds(atMilliseconds: local - offset) == offset {
-            valid.append(local - offset)
+        if outerAfter != outerBefore, innerAfter == outerAfter {
+            valid.add(local - outerAfter)
         }
-        valid.sort()
-        if let earlier = valid.first, let later = valid.last {
+        if innerBefore != outerBefore, innerBefore != outerAfter,
+            offsetMilliseconds(atMilliseconds: local - innerBefore) == innerBefore
+        {
+            valid.add(local - innerBefore)
+        }
+        if innerAfter != outerBefore, innerAfter != outerAfter, innerAfter != innerBefore,
+            offsetMilliseconds(atMilliseconds: local - innerAfter) == innerAfter
+        {
+            valid.add(local - innerAfter)
+        }
+        if let earlier = valid.earliest, let later = valid.latest {
             let earlierInstant = SimInstant(millisecondsSinceEpoch: earlier)
             return earlier == later
                 ? .unique(earlierInstant)
@@ -36,10 +48,9 @@ extension Zone {
         }
         // No offset fits: the reading lies in a gap. Before the transition the clocks showed
         // less than `wall`, after it more; bisect between `L − max` and `L − min`.
-        let transition = firstChange(
-            fromMilliseconds: local - (offsets.max() ?? 0),
-            toMilliseconds: local - (offsets.min() ?? 0)
-        )
+        let largest = max(outerBefore, outerAfter, innerBefore, innerAfter)
+        let smallest = min(outerBefore, outerAfter, innerBefore, innerAfter)
+        let transition = firstChange(fromMilliseconds: local - largest, toMilliseconds: local - smallest)
         let before = offsetSeconds(at: transition - .seconds(1))
         let after = offsetSeconds(at: transition)
         return .gap(
@@ -87,5 +98,18 @@ extension Zone {
             }
         }
         return SimInstant(secondsSinceEpoch: high)
+    }
+}
+
+/// The earliest and latest of the valid instants found by ``Zone/resolve(_:)``, kept without
+/// an array.
+private struct ValidInstants {
+    private(set) var earliest: Int64?
+    private(set) var latest: Int64?
+
+    /// Records `instant` as valid.
+    mutating func add(_ instant: Int64) {
+        earliest = min(earliest ?? instant, instant)
+        latest = max(latest ?? instant, instant)
     }
 }

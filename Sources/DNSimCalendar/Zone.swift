@@ -9,6 +9,10 @@ import Foundation
 /// locale and clock are never consulted, and Foundation `Calendar` is never used: civil
 /// arithmetic is done by ``LocalDate`` and ``LocalDateTime``.
 ///
+/// Foundation is asked only while filling a per-identifier table of transitions that is
+/// shared by the whole process and safe to use from several threads; after that an offset
+/// is a binary search. The answers are those Foundation gives.
+///
 /// Two zones are equal when their ``identifier``s are equal, even if the rules agree
 /// (`UTC` and `Etc/UTC` are different zones).
 ///
@@ -18,22 +22,22 @@ public struct Zone: Hashable, Sendable {
     /// The identifier exactly as the caller gave it (Foundation reports `UTC` as `GMT`;
     /// this keeps `UTC`).
     public let identifier: String
-    private let timeZone: TimeZone
+    private let table: ZoneOffsetTable
 
     /// The zone for `identifier`, or `nil` when the tz data does not know it
     /// (`Mars/Olympus_Mons`, the empty string, wrong capitalisation such as `utc`).
     public init?(identifier: String) {
-        guard !identifier.isEmpty, let timeZone = TimeZone(identifier: identifier) else { return nil }
-        self.init(identifier: identifier, timeZone: timeZone)
+        guard !identifier.isEmpty, let table = ZoneOffsetTable.shared(identifier: identifier) else { return nil }
+        self.init(identifier: identifier, table: table)
     }
 
-    private init(identifier: String, timeZone: TimeZone) {
+    private init(identifier: String, table: ZoneOffsetTable) {
         self.identifier = identifier
-        self.timeZone = timeZone
+        self.table = table
     }
 
     /// Coordinated Universal Time, offset zero forever.
-    public static let utc = Zone(identifier: "UTC", timeZone: .gmt)
+    public static let utc = Zone(identifier: "UTC", table: ZoneOffsetTable(timeZone: .gmt))
 
     /// Equal when the identifiers are equal.
     public static func == (lhs: Zone, rhs: Zone) -> Bool {
@@ -50,9 +54,8 @@ public struct Zone: Hashable, Sendable {
     /// At a transition instant the new offset applies. Historical local mean time offsets
     /// are not whole minutes (New York before 1883 is −4:56:02).
     public func offsetSeconds(at instant: SimInstant) -> Int {
-        // tz transitions fall on whole seconds, so flooring the instant is exact and keeps
-        // the Double handed to Foundation an integer.
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.secondsSinceEpoch)))
+        // tz transitions fall on whole seconds, so flooring the instant is exact.
+        table.offset(atSeconds: instant.secondsSinceEpoch)
     }
 
     /// The wall-clock reading in this zone at `instant`.
@@ -65,27 +68,31 @@ public struct Zone: Hashable, Sendable {
     /// when the zone has no later change (fixed zones such as `Asia/Kolkata`, or zones whose
     /// rules have ended).
     ///
-    /// This asks Foundation's `nextDaylightSavingTimeTransition(after:)`. On this toolchain it
-    /// reports every ICU transition, including changes of standard offset with no DST
-    /// involved (Europe/Moscow 2014-10-26, Pacific/Apia 2011-12-30), but it also reports
-    /// transitions that only relabel standard/daylight time and leave the total offset alone;
-    /// those are skipped here. If a future Foundation stops reporting non-DST changes, they
-    /// would be missed. ``resolve(_:)`` does not depend on this method.
+    /// The change itself is read from the offset table, so changes that only relabel
+    /// standard/daylight time and leave the total offset alone never count. Whether a later
+    /// change exists at all is asked of Foundation's `nextDaylightSavingTimeTransition(after:)`,
+    /// which on this toolchain reports every ICU transition, including changes of standard
+    /// offset with no DST involved (Europe/Moscow 2014-10-26, Pacific/Apia 2011-12-30): the
+    /// answer is the first change in the table up to the next reported transition, and the
+    /// search moves on from there when that one is only a relabelling. When Foundation reports
+    /// no later transition the answer is `nil`. ``resolve(_:)`` does not depend on this method.
     public func nextTransition(after instant: SimInstant) -> SimInstant? {
+        // A transition `t` (whole seconds) is after `instant` exactly when t > floor(instant).
+        var searched = instant.secondsSinceEpoch
         var cursor = instant
         for _ in 0..<64 {
             let after = Date(timeIntervalSince1970: Double(cursor.millisecondsSinceEpoch) / 1000)
-            guard let next = timeZone.nextDaylightSavingTimeTransition(after: after) else { return nil }
-            var candidate = SimInstant(millisecondsSinceEpoch: Int64((next.timeIntervalSince1970 * 1000).rounded()))
-            if candidate <= cursor {
-                candidate = cursor + .milliseconds(1)
+            guard let next = table.timeZone.nextDaylightSavingTimeTransition(after: after) else { return nil }
+            // Whole seconds, strictly after the cursor even if Foundation rounded.
+            let reported = max(
+                Int64(next.timeIntervalSince1970.rounded(.up)),
+                cursor.secondsSinceEpoch + 1
+            )
+            if let change = table.firstTransition(afterSeconds: searched, throughSeconds: reported) {
+                return SimInstant(secondsSinceEpoch: change)
             }
-            if candidate > instant,
-                offsetSeconds(at: candidate) != offsetSeconds(at: candidate - .seconds(1))
-            {
-                return candidate
-            }
-            cursor = candidate
+            searched = reported
+            cursor = SimInstant(secondsSinceEpoch: reported)
         }
         return nil
     }

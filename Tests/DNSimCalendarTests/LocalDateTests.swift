@@ -30,6 +30,19 @@ struct LocalDateTests {
         #expect(try #require(LocalDate(year: 33, month: 1, day: 1)).description == "0033-01-01")
         #expect(try #require(LocalDate(year: -1, month: 12, day: 31)).description == "-0001-12-31")
         #expect(try #require(LocalDate(year: 10_000, month: 1, day: 1)).description == "+10000-01-01")
+        #expect(try #require(LocalDate(year: 0, month: 1, day: 1)).description == "0000-01-01")
+        #expect(try #require(LocalDate(year: 9999, month: 12, day: 31)).description == "9999-12-31")
+        #expect(try #require(LocalDate(year: 1970, month: 10, day: 20)).description == "1970-10-20")
+    }
+
+    @Test func descriptionParsesBackForEveryDayOfSomeYears() {
+        // 0000-01-01 through 9999-12-31 every 97 days, and every day of 2022–2027.
+        let days = Array(stride(from: Int64(-719_528), through: 2_932_896, by: 97)) + Array(19_000...21_000)
+        for days in days {
+            let date = LocalDate(daysSinceEpoch: days)
+            #expect(LocalDate(parsing: date.description) == date)
+            #expect(date.description.utf8.count == 10)
+        }
     }
 
     @Test func daysSinceEpochHitsKnownAnchors() throws {

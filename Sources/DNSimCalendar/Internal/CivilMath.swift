@@ -61,6 +61,7 @@ enum CivilMath {
     /// `value` in decimal, left-padded with zeros to at least `width` digits (`value` ≥ 0).
     static func zeroPadded(_ value: Int, width: Int) -> String {
         let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        let count = digits.utf8.count
+        return count >= width ? digits : String(repeating: "0", count: width - count) + digits
     }
 }

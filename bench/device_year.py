@@ -8,6 +8,7 @@ reboot). Written as ordinary scenario files, so any of them can be replayed with
 
 usage: device_year.py OUTDIR [--platforms android,ios,electron] [--slots 1,10,50]
                               [--days 7,30,365] [--faults plain,weekly]
+       device_year.py --measure DNSIM [--repeat N] FILE...   (what bench/device-year.sh runs)
 """
 import argparse
 import datetime as dt
@@ -70,7 +71,45 @@ def scenario(platform, slots, days, faults):
     return s
 
 
+def measure(binary, repeat, files):
+    """Runs each scenario `repeat` times and prints one table row per scenario."""
+    import statistics
+    import subprocess
+    import tempfile
+    import time
+    print("%-9s %5s %5s %-7s %9s %9s %8s %10s %11s" % (
+        "platform", "slots", "days", "faults", "wall ms", "peak MiB", "events", "deliveries", "us/delivery"))
+    for path in files:
+        platform, slots, days, faults = os.path.basename(path)[:-5].split("-")
+        walls = []
+        out = b""
+        for _ in range(repeat):
+            start = time.perf_counter()
+            out = subprocess.run([binary, "run", path, "--format", "json"], stdout=subprocess.PIPE).stdout
+            walls.append((time.perf_counter() - start) * 1000)
+        with tempfile.NamedTemporaryFile() as report:
+            subprocess.run(["/usr/bin/time", "-v", "-o", report.name, binary, "run", path, "--format", "json"],
+                           stdout=subprocess.DEVNULL)
+            text = open(report.name).read()
+        peak_kib = int(text.split("Maximum resident set size (kbytes): ")[1].split()[0])
+        summary = json.loads(out)["summary"]
+        wall = statistics.median(walls)
+        shown = summary["notificationsShown"]
+        per = "%.1f" % (wall * 1000 / shown) if shown else "-"
+        print("%-9s %5s %5s %-7s %9.1f %9.1f %8d %10d %11s" % (
+            platform, slots, days, faults, wall, peak_kib / 1024, summary["events"], shown, per), flush=True)
+
+
 def main():
+    import sys
+    if len(sys.argv) > 1 and sys.argv[1] == "--measure":
+        m = argparse.ArgumentParser()
+        m.add_argument("--measure", dest="binary")
+        m.add_argument("--repeat", type=int, default=5)
+        m.add_argument("files", nargs="+")
+        a = m.parse_args()
+        measure(a.binary, a.repeat, a.files)
+        return
     p = argparse.ArgumentParser()
     p.add_argument("outdir")
     p.add_argument("--platforms", default="android,ios,electron")

@@ -5,7 +5,8 @@ import DNSimScenario
 
 /// `dnsim run`: runs one scenario and prints its result.
 enum RunCommand {
-    static let usage = "dnsim run <file> [--seed <n>] [--profile <profile>] [--format text|json|markdown] [--trace <file>] [--check-determinism]"
+    static let usage =
+        "dnsim run <file> [--seed <n>] [--profile <profile>] [--format text|json|markdown] [--trace <file>] [--check-determinism] [--max-events <n>]"
 
     enum Format: String, CaseIterable {
         case text, json, markdown
@@ -18,12 +19,14 @@ enum RunCommand {
         let format: Format
         let tracePath: String?
         let checkDeterminism: Bool
+        let maxEvents: Int
         let path: String
         do {
             let seedText = try scanner.option("--seed")
             let profileText = try scanner.option("--profile")
             let formatText = try scanner.option("--format") ?? "text"
             tracePath = try scanner.option("--trace")
+            let maxEventsText = try scanner.option("--max-events")
             checkDeterminism = scanner.flag("--check-determinism")
             let files = try scanner.positionals()
             if let seedText {
@@ -42,6 +45,15 @@ enum RunCommand {
                 profile = value
             } else {
                 profile = nil
+            }
+            if let maxEventsText {
+                guard let value = EventLimit.parse(maxEventsText) else {
+                    return DNSimCommand.usageError(
+                        "--max-events expects \(EventLimit.expected), found '\(maxEventsText)'", usage: usage, io: io)
+                }
+                maxEvents = value
+            } else {
+                maxEvents = RunOptions.defaultMaxEvents
             }
             guard let value = Format(rawValue: formatText) else {
                 return DNSimCommand.usageError("--format expects text, json or markdown, found '\(formatText)'", usage: usage, io: io)
@@ -67,11 +79,12 @@ enum RunCommand {
             return .usage
         }
 
+        let options = RunOptions(maxEvents: maxEvents)
         let result: RunResult
         do {
-            result = try ScenarioRunner.run(scenario)
+            result = try ScenarioRunner.run(scenario, options: options)
             if checkDeterminism {
-                let again = try ScenarioRunner.run(scenario)
+                let again = try ScenarioRunner.run(scenario, options: options)
                 let first = ResultJSON.render(result) + TraceJSONLines.render(result)
                 let second = ResultJSON.render(again) + TraceJSONLines.render(again)
                 if result.traceDigest != again.traceDigest || first != second {
@@ -82,7 +95,7 @@ enum RunCommand {
                 io.writeError("determinism: two runs gave trace digest \(result.traceDigest) and identical output\n")
             }
         } catch {
-            io.writeError("error: \(scenario.id): the simulation stopped: \(error)\n")
+            io.writeError("error: \(scenario.id): the simulation stopped: \(EventLimit.explain(error))\n")
             return .usage
         }
 

@@ -12,7 +12,9 @@ public enum BehaviourReport {
     /// Renders the report.
     public static func render(_ result: RunResult) -> String {
         let scenario = result.scenario
-        var out = "# \(scenario.title)\n\n"
+        var out = ""
+        out.reserveCapacity(8_192 + 160 * min(result.trace.count, eventLogLimit))
+        out += "# \(scenario.title)\n\n"
         out += "`\(scenario.id)` · platform **\(scenario.platform.rawValue)** · profile **\(scenario.profile.rawValue)**"
         out += " · seed \(scenario.seed) · dnsim \(DNSimVersion.current)\n\n"
         if !scenario.description.isEmpty { out += scenario.description + "\n\n" }
@@ -72,24 +74,53 @@ public enum BehaviourReport {
         out += "\n## Timeline\n\n" + MermaidTimeline.render(result) + "\n"
 
         out += "## OS rules touched\n\n"
-        let rules = Set(result.trace.compactMap(\.rule)).sorted { ruleOrder($0) < ruleOrder($1) }
+        // One pass over the trace; the table is written in rule order, never in dictionary order.
+        var recordsPerRule: [String: Int] = [:]
+        for record in result.trace {
+            if let rule = record.rule { recordsPerRule[rule, default: 0] += 1 }
+        }
+        let rules = recordsPerRule.keys.sorted { lhs, rhs in
+            let (left, right) = (ruleOrder(lhs), ruleOrder(rhs))
+            return left != right ? left < right : lhs < rhs
+        }
         if rules.isEmpty {
             out += "None.\n"
         } else {
             out += "| rule | records | fact |\n|---|---:|---|\n"
             for rule in rules {
-                let n = result.trace.filter { $0.rule == rule }.count
+                let n = recordsPerRule[rule] ?? 0
                 let summary = RuleCatalogue.summary(of: rule)
                 out += "| [\(rule)](../../docs/models/rules.md#\(rule.lowercased())) | \(n) | \(MarkdownText.cell(summary)) |\n"
             }
         }
 
         out += "\n## Event log\n\n| # | local time | subsystem | event | rule | cause | details |\n|---:|---|---|---|---|---:|---|\n"
+        // Appended piece by piece: this loop writes most of the report's bytes.
+        var details = ""
         for record in result.trace.prefix(eventLogLimit) {
             let local = result.zone(at: record.time).localDateTime(at: record.time)
-            let details = record.details.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
-            out += "| \(record.id) | \(local) | \(record.subsystem) | \(record.kind) | \(record.rule ?? "") |"
-            out += " \(record.cause >= 0 ? String(record.cause) : "") | \(MarkdownText.cell(details)) |\n"
+            details.removeAll(keepingCapacity: true)
+            for (index, detail) in record.details.enumerated() {
+                if index > 0 { details += ", " }
+                details += detail.key
+                details += "="
+                details += detail.value
+            }
+            out += "| "
+            out += String(record.id)
+            out += " | "
+            out += local.description
+            out += " | "
+            out += record.subsystem
+            out += " | "
+            out += record.kind
+            out += " | "
+            out += record.rule ?? ""
+            out += " | "
+            if record.cause >= 0 { out += String(record.cause) }
+            out += " | "
+            out += MarkdownText.cell(details)
+            out += " |\n"
         }
         if result.trace.count > eventLogLimit {
             out += "\n… \(result.trace.count - eventLogLimit) more records; run with `--trace FILE` for all of them.\n"

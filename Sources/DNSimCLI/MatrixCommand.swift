@@ -60,22 +60,40 @@ enum MatrixCommand {
             return .usage
         }
 
-        var scenarios: [Scenario] = []
-        for path in paths {
+        // Read every file in order, stopping at the first unreadable path; decode what was read
+        // on `jobs` threads. The first problem in file order is reported, whatever the job count.
+        var sources: [DNSimCommand.ScenarioBytes] = []
+        var readProblem: String?
+        reading: for path in paths {
             switch io.scenarioFiles(at: path) {
             case .failure(let problem):
-                io.writeError("error: \(path): \(problem.reason)\n")
-                return .usage
+                readProblem = "\(path): \(problem.reason)"
+                break reading
             case .success(let files):
                 for file in files {
-                    switch DNSimCommand.loadScenario(file, io: io) {
-                    case .success(let scenario): scenarios.append(scenario)
+                    switch DNSimCommand.readScenario(file, io: io) {
+                    case .success(let source): sources.append(source)
                     case .failure(let error):
-                        io.writeError("error: \(error)\n")
-                        return .usage
+                        readProblem = "\(error)"
+                        break reading
                     }
                 }
             }
+        }
+        let read = sources
+        let decoded = IndexedParallelMap.map(count: read.count, jobs: jobs) { DNSimCommand.decodeScenario(read[$0]) }
+        var scenarios: [Scenario] = []
+        for outcome in decoded {
+            switch outcome {
+            case .success(let scenario): scenarios.append(scenario)
+            case .failure(let error):
+                io.writeError("error: \(error)\n")
+                return .usage
+            }
+        }
+        if let readProblem {
+            io.writeError("error: \(readProblem)\n")
+            return .usage
         }
 
         // Scenario-major, profile-minor: the order of every report.

@@ -1,3 +1,4 @@
+import DNSimCalendar
 import DNSimCore
 import DNSimScenario
 
@@ -13,12 +14,12 @@ enum EventLimit {
         return value
     }
 
-    /// Why a run stopped, with a pointer to `--max-events` when the event guard tripped.
-    static func explain(_ error: any Error) -> String {
-        guard case .eventLimitExceeded(let limit, _)? = error as? SimulationError else {
-            return "\(error)"
-        }
-        return "\(error); the event limit is \(limit) (--max-events, default \(RunOptions.defaultMaxEvents)): "
-            + "raise it with --max-events N if the run is meant to be this busy"
+    /// Why a run of `scenario` stopped; when the event guard tripped, with the instant in the
+    /// scenario's zone, the limit and the option that sets it.
+    static func explain(_ error: any Error, in scenario: Scenario) -> String {
+        guard case .eventLimitExceeded(let limit, let at)? = error as? SimulationError else { return "\(error)" }
+        return "the run dispatched more than \(limit) events by \(ISO8601.format(at, in: scenario.zone)) "
+            + "(--max-events \(limit); default \(RunOptions.defaultMaxEvents)): a scenario step or model is probably "
+            + "rescheduling itself without end; if the run is meant to be this busy, raise the limit with --max-events N"
     }
 }

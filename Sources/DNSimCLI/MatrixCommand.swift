@@ -109,7 +109,7 @@ enum MatrixCommand {
         } catch {
             io.writeError(
                 "error: \(error.scenario.id) under \(error.scenario.profile.rawValue): the simulation stopped: "
-                    + "\(EventLimit.explain(error.error))\n")
+                    + "\(EventLimit.explain(error.error, in: error.scenario))\n")
             return .usage
         }
 

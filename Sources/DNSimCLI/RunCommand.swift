@@ -95,7 +95,7 @@ enum RunCommand {
                 io.writeError("determinism: two runs gave trace digest \(result.traceDigest) and identical output\n")
             }
         } catch {
-            io.writeError("error: \(scenario.id): the simulation stopped: \(EventLimit.explain(error))\n")
+            io.writeError("error: \(scenario.id): the simulation stopped: \(EventLimit.explain(error, in: scenario))\n")
             return .usage
         }
 

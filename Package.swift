@@ -32,7 +32,9 @@ let package = Package(
             name: "DNSimReports",
             dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlatforms", "DNSimPlugin", "DNSimScenario"]
         ),
-        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimPlugin", "DNSimScenario", "DNSimReports"]),
+        .target(
+            name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlugin", "DNSimScenario", "DNSimReports"]
+        ),
         .executableTarget(name: "dnsim", dependencies: ["DNSimCLI"]),
         // Hold-model benchmark of the event queue; run through bench/run.sh in release mode.
         .executableTarget(name: "DNSimBench", dependencies: ["DNSimCore"]),

@@ -11,7 +11,8 @@ public protocol CommandIO: AnyObject {
     func readStandardInput() -> [UInt8]
     /// Reads a file, or returns `nil` with a reason.
     func readFile(_ path: String) -> Result<[UInt8], FileProblem>
-    /// Writes a file whole (atomically), or reports why it could not.
+    /// Writes a file whole (atomically: a reader sees the old file or the new one, never a
+    /// part), or reports why it could not.
     func writeFile(_ path: String, _ text: String) -> FileProblem?
 }
 
@@ -90,12 +91,8 @@ public final class ProcessIO: CommandIO {
         return .success(Array(data))
     }
 
+    /// Writes through ``AtomicFileWriter``: a temporary file renamed over `path`, no `fsync`.
     public func writeFile(_ path: String, _ text: String) -> FileProblem? {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            return nil
-        } catch {
-            return FileProblem("cannot write \(path)")
-        }
+        AtomicFileWriter.write(text, to: path)
     }
 }

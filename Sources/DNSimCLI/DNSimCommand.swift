@@ -54,22 +54,33 @@ public enum DNSimCommand {
 
     /// Reads and decodes one scenario (`-` is standard input).
     static func loadScenario(_ path: String, io: any CommandIO) -> Result<Scenario, ScenarioError> {
+        readScenario(path, io: io).flatMap { decodeScenario($0) }
+    }
+
+    /// The bytes of one scenario file (`-` is standard input), with the name messages use.
+    static func readScenario(_ path: String, io: any CommandIO) -> Result<ScenarioBytes, ScenarioError> {
         let label = path == "-" ? "<stdin>" : path
-        let bytes: [UInt8]
-        if path == "-" {
-            bytes = io.readStandardInput()
-        } else {
-            switch io.readFile(path) {
-            case .success(let data): bytes = data
-            case .failure(let problem):
-                return .failure(
-                    ScenarioError(file: label, kind: .unreadable, expected: "a readable scenario file", found: problem.reason))
-            }
+        if path == "-" { return .success(ScenarioBytes(label: label, bytes: io.readStandardInput())) }
+        switch io.readFile(path) {
+        case .success(let data): return .success(ScenarioBytes(label: label, bytes: data))
+        case .failure(let problem):
+            return .failure(
+                ScenarioError(file: label, kind: .unreadable, expected: "a readable scenario file", found: problem.reason))
         }
+    }
+
+    /// Decodes bytes read by ``readScenario(_:io:)``; touches nothing else, so it may run on any thread.
+    @Sendable static func decodeScenario(_ file: ScenarioBytes) -> Result<Scenario, ScenarioError> {
         do {
-            return .success(try ScenarioDecoder(file: label).decode(bytes))
+            return .success(try ScenarioDecoder(file: file.label).decode(file.bytes))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// A scenario file's bytes and the name its messages use (`<stdin>` for standard input).
+    struct ScenarioBytes: Sendable {
+        var label: String
+        var bytes: [UInt8]
     }
 }

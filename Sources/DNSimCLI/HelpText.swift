@@ -1,3 +1,5 @@
+import DNSimScenario
+
 /// The `--help` texts, in the toolchain's OVERVIEW/USAGE/OPTIONS/SUBCOMMANDS layout.
 enum HelpText {
     static let main = """
@@ -32,7 +34,7 @@ enum HelpText {
         OVERVIEW: Run one scenario and report what happened.
 
         USAGE: dnsim run <file> [--seed <n>] [--profile <profile>] [--format <format>]
-                             [--trace <file>] [--check-determinism]
+                             [--trace <file>] [--check-determinism] [--max-events <n>]
 
         ARGUMENTS:
           <file>                  A scenario file, or '-' for standard input.
@@ -43,6 +45,8 @@ enum HelpText {
           --format <format>       text, json or markdown. (default: text)
           --trace <file>          Also write the trace as JSON Lines to <file>.
           --check-determinism     Run twice in-process; exit 1 if the trace digests differ.
+          --max-events <n>        Stop a run that dispatches more than <n> engine events, with exit 2.
+                                  (default: \(RunOptions.defaultMaxEvents))
           -h, --help              Show help information.
 
         EXAMPLES:
@@ -78,6 +82,7 @@ enum HelpText {
         OVERVIEW: Run every scenario under each plugin profile and write the exploration matrix.
 
         USAGE: dnsim matrix <path> ... [--profiles <list>] [--format <format>] [--out <dir>]
+                                       [--jobs <n>] [--max-events <n>]
 
         ARGUMENTS:
           <path>                  Scenario files or directories (searched recursively for *.json).
@@ -87,12 +92,16 @@ enum HelpText {
           --format <format>       markdown, json or junit, written to standard output. (default: markdown)
           --out <dir>             Write the whole set instead: matrix.md, matrix.json, junit.xml,
                                   seed-claims.md and scenarios/<id>.<profile>.md.
+          --jobs <n>              Run and render on <n> threads; 0 or auto: one per processor.
+                                  The output is the same bytes for any <n>. (default: 1)
+          --max-events <n>        Stop a run that dispatches more than <n> engine events, with exit 2.
+                                  (default: \(RunOptions.defaultMaxEvents))
           -h, --help              Show help information.
 
         EXIT STATUS:
           0  every run of the corrected profile passed (as-found/directive failures are findings)
           1  a corrected run failed
-          2  unusable input or arguments
+          2  unusable input or arguments, or a run stopped by the event guard (nothing written)
 
         """
 

@@ -6,13 +6,16 @@ import DNSimScenario
 /// `dnsim matrix`: every scenario under every profile, as the exploration-template matrix,
 /// JSON, JUnit XML, or (with `--out`) the whole report set.
 enum MatrixCommand {
-    static let usage = "dnsim matrix <path> ... [--profiles <list>] [--format markdown|json|junit] [--out <dir>]"
+    static let usage =
+        "dnsim matrix <path> ... [--profiles <list>] [--format markdown|json|junit] [--out <dir>] [--jobs <n>] [--max-events <n>]"
 
     static func execute(_ arguments: [String], io: any CommandIO) -> ExitCode {
         var scanner = ArgumentScanner(arguments)
         let profiles: [PluginProfile]
         let format: String
         let outDirectory: String?
+        let jobs: Int
+        let maxEvents: Int
         let paths: [String]
         do {
             let list = try scanner.option("--profiles") ?? PluginProfile.allCases.map(\.rawValue).joined(separator: ",")
@@ -30,6 +33,25 @@ enum MatrixCommand {
                 return DNSimCommand.usageError("--format expects markdown, json or junit, found '\(format)'", usage: usage, io: io)
             }
             outDirectory = try scanner.option("--out")
+            let jobsText = try scanner.option("--jobs")
+            if let jobsText {
+                guard let value = JobCount.parse(jobsText) else {
+                    return DNSimCommand.usageError("--jobs expects \(JobCount.expected), found '\(jobsText)'", usage: usage, io: io)
+                }
+                jobs = value
+            } else {
+                jobs = JobCount.defaultJobs
+            }
+            let maxEventsText = try scanner.option("--max-events")
+            if let maxEventsText {
+                guard let value = EventLimit.parse(maxEventsText) else {
+                    return DNSimCommand.usageError(
+                        "--max-events expects \(EventLimit.expected), found '\(maxEventsText)'", usage: usage, io: io)
+                }
+                maxEvents = value
+            } else {
+                maxEvents = RunOptions.defaultMaxEvents
+            }
             paths = try scanner.positionals()
             guard !paths.isEmpty else { return DNSimCommand.usageError("missing scenario directory or file", usage: usage, io: io) }
         } catch let error as ArgumentScanner.UsageError {
@@ -38,62 +60,75 @@ enum MatrixCommand {
             return .usage
         }
 
-        var scenarios: [Scenario] = []
-        var fileOfID: [String: String] = [:]
-        for path in paths {
+        // Read every file in order, stopping at the first unreadable path; decode what was read
+        // on `jobs` threads. The first problem in file order is reported, whatever the job count.
+        var sources: [DNSimCommand.ScenarioBytes] = []
+        var readProblem: String?
+        reading: for path in paths {
             switch io.scenarioFiles(at: path) {
             case .failure(let problem):
-                io.writeError("error: \(path): \(problem.reason)\n")
-                return .usage
+                readProblem = "\(path): \(problem.reason)"
+                break reading
             case .success(let files):
                 for file in files {
-                    switch DNSimCommand.loadScenario(file, io: io) {
-                    case .success(let scenario):
-                        if let other = fileOfID[scenario.id] {
-                            io.writeError(
-                                "error: \(file): at /id: expected an id no other scenario of the matrix has, found \"\(scenario.id)\", the id of \(other)\n")
-                            return .usage
-                        }
-                        fileOfID[scenario.id] = file
-                        scenarios.append(scenario)
+                    switch DNSimCommand.readScenario(file, io: io) {
+                    case .success(let source): sources.append(source)
                     case .failure(let error):
-                        io.writeError("error: \(error)\n")
-                        return .usage
+                        readProblem = "\(error)"
+                        break reading
                     }
                 }
             }
         }
-
+        let read = sources
+        let decoded = IndexedParallelMap.map(count: read.count, jobs: jobs) { DNSimCommand.decodeScenario(read[$0]) }
+        var scenarios: [Scenario] = []
+        for outcome in decoded {
+            switch outcome {
+            case .success(let scenario): scenarios.append(scenario)
+            case .failure(let error):
+                io.writeError("error: \(error)\n")
+                return .usage
+            }
+        }
+        if let readProblem {
+            io.writeError("error: \(readProblem)\n")
+            return .usage
+        }
         guard !scenarios.isEmpty else {
             io.writeError("error: \(paths.joined(separator: ", ")): expected scenario files (*.json), found none\n")
             return .usage
         }
+        // Report names and JUnit case names come from ids: two files with one id would collide.
+        var fileOfID: [String: String] = [:]
+        for (scenario, source) in zip(scenarios, read) {
+            if let other = fileOfID[scenario.id] {
+                io.writeError(
+                    "error: \(source.label): at /id: expected an id no other scenario of the matrix has, found \"\(scenario.id)\", the id of \(other)\n")
+                return .usage
+            }
+            fileOfID[scenario.id] = source.label
+        }
 
+        // Scenario-major, profile-minor: the order of every report.
+        let runs = scenarios.flatMap { scenario in profiles.map { scenario.with(profile: $0) } }
+        // Behaviour reports (`--out`) read the trace; the tables alone do not, and a run gives the
+        // same result either way.
+        let options = RunOptions(keepTrace: outDirectory != nil, maxEvents: maxEvents)
         let clock = ContinuousClock()  // dnsim-host-ok: wall time for the time-compression line only
         let started = clock.now  // dnsim-host-ok: see above
-        var results: [RunResult] = []
-        for scenario in scenarios {
-            for profile in profiles {
-                do {
-                    // Behaviour reports (`--out`) read the trace; the tables alone do not.
-                    let options = RunOptions(keepTrace: outDirectory != nil)
-                    results.append(try ScenarioRunner.run(scenario.with(profile: profile), options: options))
-                } catch {
-                    io.writeError("error: \(scenario.id) under \(profile.rawValue): the simulation stopped: \(error)\n")
-                    return .usage
-                }
-            }
+        let results: [RunResult]
+        do {
+            results = try ScenarioBatch(runs, options: options).run(jobs: jobs)
+        } catch {
+            io.writeError(
+                "error: \(error.scenario.id) under \(error.scenario.profile.rawValue): the simulation stopped: "
+                    + "\(EventLimit.explain(error.error, in: error.scenario))\n")
+            return .usage
         }
-        let elapsed = clock.now - started  // dnsim-host-ok: see above
 
         if let outDirectory {
-            var files: [(String, String)] = [
-                ("matrix.md", MatrixReport.markdown(results)), ("matrix.json", MatrixJSON.render(results)),
-                ("junit.xml", JUnitReport.render(results)), ("seed-claims.md", SeedClaimsAudit.render(results)),
-            ]
-            for result in results {
-                files.append(("scenarios/" + MatrixReport.reportName(result), BehaviourReport.render(result)))
-            }
+            let files = reportSet(results, jobs: jobs)
             for directory in [outDirectory, outDirectory + "/scenarios"] {
                 if let problem = io.makeDirectory(directory) {
                     io.writeError("error: \(problem.reason)\n")
@@ -106,13 +141,16 @@ enum MatrixCommand {
                     return .usage
                 }
             }
-            io.writeOut(MatrixReport.totals(results) + "\n" + compression(results, elapsed) + "\n")
+            let elapsed = clock.now - started  // dnsim-host-ok: see above
+            io.writeOut(MatrixReport.totals(results) + "\n")
+            io.writeError(compression(results, elapsed) + "\n")
         } else {
             switch format {
             case "json": io.writeOut(MatrixJSON.render(results))
             case "junit": io.writeOut(JUnitReport.render(results))
             default: io.writeOut(MatrixReport.markdown(results))
             }
+            let elapsed = clock.now - started  // dnsim-host-ok: see above
             io.writeError(MatrixReport.totals(results) + "\n" + compression(results, elapsed) + "\n")
         }
         // A run counts as failed only when it did not go as its scenario expects: a check failed
@@ -122,6 +160,24 @@ enum MatrixCommand {
             io.writeError("error: \(r.scenario.id) under \(r.scenario.profile.rawValue): \(r.verdict.summary)\n")
         }
         return unexpected.isEmpty ? .success : .expectationsFailed
+    }
+
+    /// The files of `--out`, as (path relative to the directory, text), rendered on up to
+    /// `jobs` threads: matrix.md, matrix.json, junit.xml, seed-claims.md, then one behaviour
+    /// report per run under `scenarios/`.
+    static func reportSet(_ results: [RunResult], jobs: Int) -> [(String, String)] {
+        let names = ["matrix.md", "matrix.json", "junit.xml", "seed-claims.md"]
+        let texts = IndexedParallelMap.map(count: names.count + results.count, jobs: jobs) { index -> String in
+            switch index {
+            case 0: return MatrixReport.markdown(results)
+            case 1: return MatrixJSON.render(results)
+            case 2: return JUnitReport.render(results)
+            case 3: return SeedClaimsAudit.render(results)
+            default: return BehaviourReport.render(results[index - names.count])
+            }
+        }
+        let paths = names + results.map { "scenarios/" + MatrixReport.reportName($0) }
+        return Array(zip(paths, texts))
     }
 
     /// "simulated 412d in 0.210 s of wall time: 169 000 000× real time".

@@ -5,7 +5,8 @@ import DNSimScenario
 
 /// `dnsim run`: runs one scenario and prints its result.
 enum RunCommand {
-    static let usage = "dnsim run <file> [--seed <n>] [--profile <profile>] [--format text|json|markdown] [--trace <file>] [--check-determinism]"
+    static let usage =
+        "dnsim run <file> [--seed <n>] [--profile <profile>] [--format text|json|markdown] [--trace <file>] [--check-determinism] [--max-events <n>]"
 
     enum Format: String, CaseIterable {
         case text, json, markdown
@@ -18,12 +19,14 @@ enum RunCommand {
         let format: Format
         let tracePath: String?
         let checkDeterminism: Bool
+        let maxEvents: Int
         let path: String
         do {
             let seedText = try scanner.option("--seed")
             let profileText = try scanner.option("--profile")
             let formatText = try scanner.option("--format") ?? "text"
             tracePath = try scanner.option("--trace")
+            let maxEventsText = try scanner.option("--max-events")
             checkDeterminism = scanner.flag("--check-determinism")
             let files = try scanner.positionals()
             if let seedText {
@@ -42,6 +45,15 @@ enum RunCommand {
                 profile = value
             } else {
                 profile = nil
+            }
+            if let maxEventsText {
+                guard let value = EventLimit.parse(maxEventsText) else {
+                    return DNSimCommand.usageError(
+                        "--max-events expects \(EventLimit.expected), found '\(maxEventsText)'", usage: usage, io: io)
+                }
+                maxEvents = value
+            } else {
+                maxEvents = RunOptions.defaultMaxEvents
             }
             guard let value = Format(rawValue: formatText) else {
                 return DNSimCommand.usageError("--format expects text, json or markdown, found '\(formatText)'", usage: usage, io: io)
@@ -70,7 +82,8 @@ enum RunCommand {
         let result: RunResult
         // The trace is kept only when something will read it: the trace file, the Markdown
         // report's event log and timeline, or the determinism check's comparison.
-        let options = RunOptions(keepTrace: tracePath != nil || format == .markdown || checkDeterminism)
+        let options = RunOptions(
+            keepTrace: tracePath != nil || format == .markdown || checkDeterminism, maxEvents: maxEvents)
         do {
             result = try ScenarioRunner.run(scenario, options: options)
             if checkDeterminism {
@@ -85,7 +98,7 @@ enum RunCommand {
                 io.writeError("determinism: two runs gave trace digest \(result.traceDigest) and identical output\n")
             }
         } catch {
-            io.writeError("error: \(scenario.id): the simulation stopped: \(error)\n")
+            io.writeError("error: \(scenario.id): the simulation stopped: \(EventLimit.explain(error, in: scenario))\n")
             return .usage
         }
 

@@ -14,7 +14,9 @@ public enum BehaviourReport {
     public static func render(_ result: RunResult) -> String {
         assert(result.traceKept, "the trace was not kept: run with RunOptions(keepTrace: true)")
         let scenario = result.scenario
-        var out = "# \(scenario.title)\n\n"
+        var out = ""
+        out.reserveCapacity(8_192 + 160 * min(result.trace.count, eventLogLimit))
+        out += "# \(scenario.title)\n\n"
         out += "`\(scenario.id)` · platform **\(scenario.platform.rawValue)** · profile **\(scenario.profile.rawValue)**"
         out += " · seed \(scenario.seed) · dnsim \(DNSimVersion.current)\n\n"
         if !scenario.description.isEmpty { out += scenario.description + "\n\n" }
@@ -78,7 +80,11 @@ public enum BehaviourReport {
         out += "\n## Timeline\n\n" + MermaidTimeline.render(result) + "\n"
 
         out += "## OS rules touched\n\n"
-        let rules = result.ruleCounts.keys.sorted { ruleOrder($0) < ruleOrder($1) }
+        // Written in rule order, never in dictionary order.
+        let rules = result.ruleCounts.keys.sorted { lhs, rhs in
+            let (left, right) = (ruleOrder(lhs), ruleOrder(rhs))
+            return left != right ? left < right : lhs < rhs
+        }
         if rules.isEmpty {
             out += "None.\n"
         } else {
@@ -91,11 +97,32 @@ public enum BehaviourReport {
         }
 
         out += "\n## Event log\n\n| # | local time | subsystem | event | rule | cause | details |\n|---:|---|---|---|---|---:|---|\n"
+        // Appended piece by piece: this loop writes most of the report's bytes.
+        var details = ""
         for record in result.trace.prefix(eventLogLimit) {
             let local = result.zone(at: record.time).localDateTime(at: record.time)
-            let details = record.details.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
-            out += "| \(record.id) | \(local) | \(record.subsystem) | \(record.kind) | \(record.rule ?? "") |"
-            out += " \(record.cause >= 0 ? String(record.cause) : "") | \(MarkdownText.cell(details)) |\n"
+            details.removeAll(keepingCapacity: true)
+            for (index, detail) in record.details.enumerated() {
+                if index > 0 { details += ", " }
+                details += detail.key
+                details += "="
+                details += detail.value
+            }
+            out += "| "
+            out += String(record.id)
+            out += " | "
+            out += local.description
+            out += " | "
+            out += record.subsystem
+            out += " | "
+            out += record.kind
+            out += " | "
+            out += record.rule ?? ""
+            out += " | "
+            if record.cause >= 0 { out += String(record.cause) }
+            out += " | "
+            out += MarkdownText.cell(details)
+            out += " |\n"
         }
         if result.traceRecordCount > eventLogLimit {
             out += "\n… \(result.traceRecordCount - eventLogLimit) more records; run with `--trace FILE` for all of them.\n"

@@ -65,13 +65,9 @@ public enum JUnitReport {
 
     /// Escapes `& < > " '` and drops characters XML 1.0 forbids.
     static func escape(_ text: String) -> String {
-        // Fast path: most text needs no escaping at all.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<")
-            || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF })
-        {
-            return text
-        }
+        guard xmlSpecials.intersects(text) else { return text }
         var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
@@ -91,4 +87,16 @@ public enum JUnitReport {
         }
         return out
     }
+
+    /// The bytes that send ``escape(_:)`` down its slow path: the five markup characters, the
+    /// C0 controls other than tab, line feed and carriage return, and 0xEF, the lead byte of U+FFFE and U+FFFF (a text without any of them
+    /// comes out unchanged). Surrogates cannot occur in a Swift string.
+    private static let xmlSpecials: ByteSet = {
+        var set = ByteSet("&<>\"'")
+        set.insert(0x00...0x08)
+        set.insert(0x0B...0x0C)
+        set.insert(0x0E...0x1F)
+        set.insert(0xEF)
+        return set
+    }()
 }

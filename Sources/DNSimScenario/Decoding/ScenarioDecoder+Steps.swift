@@ -11,6 +11,10 @@ extension ScenarioDecoder {
     {
         var steps: [ScenarioStep] = []
         var previous = start
+        // The device's zone and wall-clock offset as the steps leave them, to check where each
+        // setClock step sets the clock (only setClock moves it; only setTimeZone changes the zone).
+        var clock = DeviceClockBounds(
+            zone: zone, earliest: max(.epoch, start - Self.clockMargin), latest: end + Self.clockMargin)
         for (value, pointer) in try root.array("steps") {
             var reader = try JSONObjectReader(value, at: pointer, expected: "a step object")
             let hasAt = reader.has("at")
@@ -60,10 +64,67 @@ extension ScenarioDecoder {
             }
             let action = try decodeAction(&reader, platform: platform)
             try reader.finish()
+            switch action {
+            case .setClock(let change, _): try checkClockChange(change, at: time, step: pointer, clock: &clock)
+            case .setTimeZone(let zone): clock.zone = zone
+            default: break
+            }
             steps.append(ScenarioStep(at: time, action: action, pointer: pointer))
             previous = time
         }
         return steps
+    }
+
+    /// What the decoder knows of the device clock between steps.
+    struct DeviceClockBounds {
+        /// The device's zone, in which a `to` is read.
+        var zone: Zone
+        /// Wall clock minus true time.
+        var offset = SimDuration.zero
+        /// The earliest reading a setClock step may set: start − ``clockMargin``, not before 1970.
+        let earliest: SimInstant
+        /// The latest reading a setClock step may set: end + ``clockMargin``.
+        let latest: SimInstant
+    }
+
+    /// Checks that a setClock step at `time` sets the clock no earlier than 1970 and within
+    /// ``clockMargin`` of the scenario's span, as the run will apply it (a `to` in the device's
+    /// current zone, by the default gap and fold policies); then records the new offset.
+    private func checkClockChange(
+        _ change: ScenarioAction.ClockChange, at time: SimInstant, step: JSONPointer, clock: inout DeviceClockBounds
+    ) throws {
+        let wall: SimInstant
+        let field: JSONPointer
+        let noun: String
+        let found: String
+        let zone = clock.zone
+        switch change {
+        case .to(let local):
+            wall = zone.instant(for: local) ?? time + clock.offset
+            field = step.appending("to")
+            noun = "a local date-time"
+            found = "\"\(local)\", which is \(ISO8601.formatUTC(wall))"
+        case .shift(let amount):
+            wall = time + clock.offset + amount
+            field = step.appending("shiftBy")
+            noun = "a shift that sets the clock"
+            found = "a shift by \(amount) to \(ISO8601.format(wall, in: zone))"
+        }
+        if wall < .epoch {
+            throw invalid(
+                field,
+                "\(noun) at or after 1970-01-01T00:00:00Z (\(ISO8601.format(.epoch, in: zone)) in \(zone.identifier)): "
+                    + Self.epochReason,
+                found)
+        }
+        if wall < clock.earliest || wall > clock.latest {
+            throw invalid(
+                field,
+                "\(noun) from \(ISO8601.format(clock.earliest, in: zone)) to \(ISO8601.format(clock.latest, in: zone)) "
+                    + "in \(zone.identifier) (the scenario's span ± \(Self.clockMargin), not before 1970)",
+                found)
+        }
+        clock.offset = wall - time
     }
 
     /// Every field a step of any action may have.

@@ -14,8 +14,21 @@ public struct ScenarioDecoder {
     /// Creates a decoder for messages about `file`.
     public init(file: String) { self.file = file }
 
-    /// The longest run a scenario may ask for.
+    /// The longest run a scenario may ask for, and the longest duration any field may hold
+    /// (so a `setClock` `shiftBy` moves the clock by at most this much either way).
     public static let maximumSpan = SimDuration.days(400)
+
+    /// How far outside the scenario's span a `setClock` step may set the device clock: the clock
+    /// it sets (by `to` or `shiftBy`) must read between start − 400 d and end + 400 d.
+    ///
+    /// Without the bound a `to` in the year 9999 made a run plan and re-arm thousands of years
+    /// of occurrences (minutes of CPU and a gigabyte of memory).
+    public static let clockMargin = SimDuration.days(400)
+
+    /// Why nothing may happen before 1970-01-01T00:00:00Z: the earliest start and the earliest
+    /// time a `setClock` step may set.
+    static let epochReason = "device clocks count from the Unix epoch; no real device runs before it, and Android's "
+        + "AlarmManager clamps earlier trigger times to it, so such a run would silently show nothing"
 
     /// Decodes a scenario from the file's bytes.
     public func decode(_ bytes: [UInt8]) throws(ScenarioError) -> Scenario {
@@ -79,6 +92,13 @@ public struct ScenarioDecoder {
         let (start, startPointer) = try decodeLocalDateTime(&root, "start")
         guard let startInstant = zone.instant(for: start, gap: .skip) else {
             throw invalid(startPointer, "a local time that exists in \(zone.identifier)", "\"\(start)\"")
+        }
+        guard startInstant >= .epoch else {
+            throw invalid(
+                startPointer,
+                "a start at or after 1970-01-01T00:00:00Z (\(ISO8601.format(.epoch, in: zone)) in \(zone.identifier)): "
+                    + Self.epochReason,
+                "\"\(start)\", which is \(ISO8601.formatUTC(startInstant))")
         }
         let endInstant = try decodeEnd(&root, zone: zone, start: startInstant)
         let seed = try root.optionalInt64("seed", expected: "a non-negative integer seed") ?? 1

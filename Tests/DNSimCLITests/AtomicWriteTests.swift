@@ -1,0 +1,68 @@
+import DNSimCLI
+import Foundation
+import Testing
+
+/// ``ProcessIO/writeFile(_:_:)``: a temporary file renamed into place, no leftovers, and a file
+/// that already holds the bytes left alone.
+struct AtomicWriteTests {
+    /// A fresh directory, removed after `body`.
+    static func withDirectory(_ body: (URL) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-write-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(directory)
+    }
+
+    static func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func aFileIsWrittenThenReplacedWithNothingLeftBeside() throws {
+        try Self.withDirectory { (directory: URL) throws in
+            let path = directory.appendingPathComponent("report.md").path
+            let io = ProcessIO()
+            #expect(io.writeFile(path, "first ✅\n") == nil)
+            #expect(Self.read(path) == "first ✅\n")
+            #expect(io.writeFile(path, "second, longer text\n") == nil)
+            #expect(Self.read(path) == "second, longer text\n")
+            #expect(io.writeFile(path, "") == nil)
+            #expect(Self.read(path) == "")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.md"])
+        }
+    }
+
+    @Test func aFileThatAlreadyHoldsTheBytesIsLeftAlone() throws {
+        try Self.withDirectory { (directory: URL) throws in
+            let path = directory.appendingPathComponent("same.md").path
+            let io = ProcessIO()
+            #expect(io.writeFile(path, "unchanged\n") == nil)
+            let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+            #expect(io.writeFile(path, "unchanged\n") == nil)
+            let after = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+            #expect(before != nil && before == after, "the file was replaced")
+            #expect(io.writeFile(path, "changed\n") == nil)
+            let replaced = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+            #expect(replaced != before, "a changed file is replaced by a rename, not rewritten in place")
+            #expect(Self.read(path) == "changed\n")
+        }
+    }
+
+    @Test func aFileInAMissingDirectoryIsAProblemNamingThePath() throws {
+        try Self.withDirectory { (directory: URL) throws in
+            let path = directory.appendingPathComponent("missing/report.md").path
+            let problem = ProcessIO().writeFile(path, "text")
+            #expect(problem?.reason.hasPrefix("cannot write \(path): ") == true, "\(String(describing: problem))")
+        }
+    }
+
+    @Test func aDirectoryInThePlaceOfTheFileIsAProblemAndStaysADirectory() throws {
+        try Self.withDirectory { (directory: URL) throws in
+            let path = directory.appendingPathComponent("taken").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            #expect(ProcessIO().writeFile(path, "text") != nil)
+            var isDirectory: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["taken"])
+        }
+    }
+}

@@ -17,14 +17,19 @@ struct EscapingTests {
         return out
     }
 
+    /// The label escaping written the slow way (every character), as the fast path must match.
     static func referenceMermaid(_ text: String) -> String {
-        String(
-            text.map { character -> Character in
-                switch character {
-                case ":", "#", ";", ",": return " "
-                default: return character
-                }
-            })
+        var out = ""
+        for character in text {
+            switch character {
+            case ":": out += "꞉"
+            case "#": out += "♯"
+            case "%": out += "pct"
+            case "\n", "\r", "\r\n", "\t": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     static func referenceXML(_ text: String) -> String {

@@ -52,6 +52,17 @@ final class RunIndex {
     private(set) var pluginReportedMissed = 0
     /// Trace records per deciding rule id.
     private(set) var ruleCounts: [String: Int] = [:]
+    /// Trace records per kind.
+    private(set) var kindCounts: [String: Int] = [:]
+    /// How many times the plugin reported each occurrence (`slot@localDate`) missed.
+    private(set) var missedReports: [String: Int] = [:]
+    /// The device's wall-clock offset (wall − true) from each `clock.set` record on, in trace order.
+    private(set) var clockOffsets: [(from: SimInstant, offset: SimDuration)] = []
+    /// Over-limit drops (`request.droppedOverLimit`) that followed an add of a plugin request
+    /// (one naming a slot), and those that followed an add of someone else's request.
+    private(set) var overLimitDropsAfterPluginAdd = 0, overLimitDropsAfterOtherAdd = 0
+    /// Whether the latest `request.added` record was of a plugin request.
+    private var lastAddWasPlugin = false
 
     init(removalKinds: Set<String>) {
         self.removalKinds = removalKinds
@@ -60,11 +71,27 @@ final class RunIndex {
     /// Indexes one record.
     func observe(_ record: TraceRecord) {
         if let rule = record.rule { ruleCounts[rule, default: 0] += 1 }
+        kindCounts[record.kind, default: 0] += 1
+        switch record.kind {
+        case "clock.set":
+            if let wall = record.detail("wallMillis").flatMap({ Int64($0) }) {
+                clockOffsets.append((record.time, SimDuration(milliseconds: wall - record.time.millisecondsSinceEpoch)))
+            }
+        case "request.added":
+            lastAddWasPlugin = record.detail("extra.slot") != nil
+        case "request.droppedOverLimit":
+            if lastAddWasPlugin { overLimitDropsAfterPluginAdd += 1 } else { overLimitDropsAfterOtherAdd += 1 }
+        default:
+            break
+        }
         switch record.kind {
         case "telemetry.ack":
             if record.detail("delivered") == "true" { acksDelivered += 1 } else { acksFailed += 1 }
         case "missed.reported":
             pluginReportedMissed += Int(record.detail("count") ?? "0") ?? 0
+            for detail in record.details where detail.key == "occurrence" {
+                missedReports[detail.value, default: 0] += 1
+            }
         case "content.fetch" where record.subsystem == "network":
             fetchResults[record.detail("result") ?? "", default: 0] += 1
         default:

@@ -28,6 +28,16 @@ public struct RunResult: Sendable {
     public var traceRecordCount = 0
     /// How many trace records each OS rule decided, by rule id.
     public var ruleCounts: [String: Int] = [:]
+    /// How many trace records of each kind the run wrote (`alarm.fired`, `request.droppedOverLimit`, …).
+    public var kindCounts: [String: Int] = [:]
+    /// How many times the plugin reported each occurrence (`slot@localDate`) missed.
+    public var missedReports: [String: Int] = [:]
+    /// The device's wall-clock offset (wall − true) over time: one entry per clock change, from
+    /// that instant on; none while the clock was never set (offset zero).
+    public var clockOffsets: [(from: SimInstant, offset: SimDuration)] = []
+    /// iOS: over-limit drops (I1) right after the plugin added a request (the plugin pushed the
+    /// app over 64), and right after other code of the app did.
+    public var overLimitDropsAfterPluginAdd = 0, overLimitDropsAfterOtherAdd = 0
     /// The trace digest (FNV-1a, hex).
     public var traceDigest: String
     /// The device zone over time: (from, zone), first entry at the start.
@@ -56,6 +66,11 @@ public struct RunResult: Sendable {
     /// The device zone in force at `instant`.
     public func zone(at instant: SimInstant) -> Zone {
         zoneTimeline.last { $0.from <= instant }?.zone ?? scenario.zone
+    }
+
+    /// The device's wall-clock offset (wall − true) at `instant`.
+    public func clockOffset(at instant: SimInstant) -> SimDuration {
+        clockOffsets.last { $0.from <= instant }?.offset ?? .zero
     }
 
     /// `instant` as ISO-8601 with the offset of the device zone in force then.

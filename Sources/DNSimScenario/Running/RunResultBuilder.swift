@@ -55,6 +55,11 @@ struct RunResultBuilder {
         result.traceKept = outcome.trace.isEnabled
         result.traceRecordCount = outcome.trace.recordCount
         result.ruleCounts = index.ruleCounts
+        result.kindCounts = index.kindCounts
+        result.missedReports = index.missedReports
+        result.clockOffsets = index.clockOffsets
+        result.overLimitDropsAfterPluginAdd = index.overLimitDropsAfterPluginAdd
+        result.overLimitDropsAfterOtherAdd = index.overLimitDropsAfterOtherAdd
         result.statusSnapshots = outcome.statusSnapshots
         result.freshness = FreshnessMetrics.compute(outcome: outcome, deliveries: deliveries, planned: planned)
         result.armedOccurrencesAtEnd = outcome.armedOccurrences

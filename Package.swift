@@ -10,6 +10,7 @@ import PackageDescription
 ///     DNSimPlatforms  OS models (Android, iOS, Electron) and device clocks; knows no plugin
 ///     DNSimPlugin     the daily-notification plugin logic, seeing the OS only through ports
 ///     DNSimScenario   scenario files: decoding, validation, running, expectations
+///     DNSimExplore    swarm exploration: templates, seeded worlds, invariants, shrinking
 ///     DNSimReports    JSON result, Markdown behaviour report, text summary
 ///     DNSimCLI        argument parsing and commands; the only layer that touches files
 ///     dnsim           the thin executable
@@ -29,11 +30,16 @@ let package = Package(
             dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlatforms", "DNSimPlugin"]
         ),
         .target(
+            name: "DNSimExplore",
+            dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlatforms", "DNSimPlugin", "DNSimScenario"]
+        ),
+        .target(
             name: "DNSimReports",
             dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlatforms", "DNSimPlugin", "DNSimScenario"]
         ),
         .target(
-            name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlugin", "DNSimScenario", "DNSimReports"]
+            name: "DNSimCLI",
+            dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlugin", "DNSimScenario", "DNSimReports", "DNSimExplore"]
         ),
         .executableTarget(name: "dnsim", dependencies: ["DNSimCLI"]),
         // Hold-model benchmark of the event queue; run through bench/run.sh in release mode.
@@ -45,6 +51,7 @@ let package = Package(
         .testTarget(name: "DNSimPluginTests", dependencies: ["DNSimPlugin", "DNSimPlatforms"]),
         .testTarget(name: "DNSimScenarioTests", dependencies: ["DNSimScenario"]),
         .testTarget(name: "DNSimReportsTests", dependencies: ["DNSimReports", "DNSimScenario"]),
+        .testTarget(name: "DNSimExploreTests", dependencies: ["DNSimExplore", "DNSimScenario", "DNSimCore"]),
         .testTarget(name: "DNSimCLITests", dependencies: ["DNSimCLI", "dnsim"]),
     ],
     swiftLanguageModes: [.v6]

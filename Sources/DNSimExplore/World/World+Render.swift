@@ -1,0 +1,241 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlugin
+import DNSimScenario
+
+/// A world written out as a scenario: its JSON (sorted keys when written), the decoded
+/// ``Scenario``, and what the invariants need to know about its phases.
+public struct RenderedWorld: Sendable {
+    /// The scenario document.
+    public var json: JSONValue
+    /// The scenario, decoded from ``json`` by ``ScenarioDecoder``.
+    public var scenario: Scenario
+    /// When the world was healed (the fault phase's end).
+    public var healAt: SimInstant
+    /// When the liveness phase starts judging: a minute after the app's launch at the heal.
+    public var quietFrom: SimInstant
+    /// The user's intent as the steps express it, in time order: a schedule call for a slot at
+    /// a time, or `nil` for a cancel or a reinstall (everything ends).
+    public var intents: [(at: SimInstant, call: (slot: String, time: LocalTime)?)]
+    /// The slots of the world, in order.
+    public var slotIDs: [String]
+    /// Instants of `reinstallApp` steps.
+    public var reinstalls: [SimInstant]
+    /// `scheduleDailyNotification` calls after the initial set-up: (instant, slot).
+    public var laterSchedules: [(at: SimInstant, slot: String)]
+    /// Steps in the scenario.
+    public var stepCount: Int
+
+    /// The scenario file's text: pretty JSON with sorted keys and a final newline.
+    public var text: String { JSONWriter.string(json, style: .pretty) + "\n" }
+}
+
+extension World {
+    /// The largest wall-clock offset a rendered world lets its clock steps build up: the judge
+    /// pairs deliveries with their plan within 12 hours.
+    static let maximumClockOffset = SimDuration.hours(11)
+
+    /// Writes the world as a scenario for `profile` and decodes it.
+    ///
+    /// - Parameters:
+    ///   - checks: checks for `expected.checks` (none for an exploration run).
+    ///   - findings: `expected.findings` (profile → check ids).
+    ///   - expectedText: `expected.os` and `expected.plugin` texts, when not the defaults.
+    ///   - id: the scenario id (default `<template id>/seed-<seed>`).
+    /// - Throws: ``ScenarioError`` if the scenario decoder rejects the file (a generator bug).
+    public func render(
+        profile: PluginProfile, checks: [JSONValue] = [], findings: JSONObject? = nil,
+        expectedText: (os: String, plugin: String)? = nil, id: String? = nil, schemaPath: String? = nil
+    ) throws(ScenarioError) -> RenderedWorld {
+        var timeline = Timeline(zone: zone)
+        let slotIDs = slots.map(\.id)
+        // Set-up: open the app, then schedule every slot.
+        timeline.add(startInstant, ["action": "launchApp"])
+        for (index, slot) in slots.enumerated() {
+            timeline.add(startInstant + .minutes(1) + .seconds(Int64(index)), schedule(slot.id, slot.time))
+        }
+        // Episodes of the switched-on kinds, clamped into the fault phase, in time order.
+        let faultStart = startInstant + .minutes(2)
+        var pending: [(at: SimInstant, order: Int, kind: FaultKind, action: Action)] = []
+        for episode in episodes where enabledKinds.contains(episode.kind) {
+            for step in episode.steps {
+                if case .reschedule(let slot, _) = step.action, !slotIDs.contains(slot) { continue }
+                let at = min(max(step.at, faultStart), faultEnd)
+                pending.append((at, pending.count, episode.kind, step.action))
+            }
+        }
+        pending.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        var current = Dictionary(uniqueKeysWithValues: slots.map { ($0.id, $0.time) })
+        var intents: [(at: SimInstant, call: (slot: String, time: LocalTime)?)] = slots.indices.map {
+            (startInstant + .minutes(1) + .seconds(Int64($0)), (slots[$0].id, slots[$0].time))
+        }
+        var reinstalls: [SimInstant] = []
+        var laterSchedules: [(at: SimInstant, slot: String)] = []
+        var clockOffset = SimDuration.zero
+        var kindsPresent: Set<FaultKind> = []
+        for item in pending {
+            kindsPresent.insert(item.kind)
+            switch item.action {
+            case .step(let body):
+                timeline.add(item.at, body)
+                switch body["action"]?.stringValue {
+                case "cancelAllNotifications": intents.append((item.at, nil))
+                case "reinstallApp":
+                    intents.append((item.at, nil))
+                    reinstalls.append(item.at)
+                default: break
+                }
+            case .reschedule(let slot, let time):
+                current[slot] = time
+                intents.append((item.at, (slot, time)))
+                laterSchedules.append((item.at, slot))
+                timeline.add(item.at, schedule(slot, time))
+            case .resetup:
+                if platform == .ios {
+                    // A reinstalled app asks for authorization again; the user allows it.
+                    timeline.add(item.at, ["action": "setNotificationPermission", "granted": true])
+                }
+                for slot in slots {
+                    intents.append((item.at, (slot.id, current[slot.id] ?? slot.time)))
+                    laterSchedules.append((item.at, slot.id))
+                    timeline.add(item.at, schedule(slot.id, current[slot.id] ?? slot.time))
+                }
+            case .shiftClock(let amount, let source):
+                // Keep the accumulated offset within the judge's pairing window.
+                let target = clockOffset + amount
+                let bounded = min(max(target, -Self.maximumClockOffset), Self.maximumClockOffset)
+                let shift = bounded - clockOffset
+                guard shift != .zero else { continue }
+                clockOffset = bounded
+                timeline.add(item.at, ["action": "setClock", "shiftBy": .string(shift.description), "source": .string(source)])
+            }
+        }
+        // The heal: everything switched off comes back, the clock is corrected, the app opens.
+        let heal = faultEnd
+        if clockOffset != .zero {
+            timeline.add(heal, ["action": "setClock", "shiftBy": .string((-clockOffset).description), "source": "network"])
+        }
+        for kind in FaultKind.allCases where kindsPresent.contains(kind) {
+            if let body = Self.healStep(kind, platform: platform) { timeline.add(heal, body) }
+        }
+        timeline.add(heal + .seconds(1), ["action": "launchApp"])
+        let quietFrom = heal + .seconds(1) + .minutes(1)
+
+        var plugin = self.plugin
+        plugin["profile"] = .string(profile.rawValue)
+        var expected = JSONObject()
+        expected["os"] = .string(expectedText?.os ?? "Whatever the OS models decide; the exploration judges the run by its invariants.")
+        expected["plugin"] = .string(
+            expectedText?.plugin ?? "The invariants of docs/explore.md hold; after the heal every slot is armed and delivered on time.")
+        expected["checks"] = .array(checks)
+        if let findings, !findings.isEmpty { expected["findings"] = .object(findings) }
+        var root = JSONObject()
+        if let schemaPath { root["$schema"] = .string(schemaPath) }
+        root["id"] = .string(id ?? "\(templateID)/seed-\(seed)")
+        root["title"] = .string("Exploration world \(seed) of \(templateID)")
+        root["description"] = .string(describe())
+        root["row"] = "Exploration"
+        root["platform"] = .string(platform.rawValue)
+        var device = JSONObject()
+        device["profile"] = .string(deviceProfile)
+        device[Self.versionKey(platform)] = .integer(Int64(osVersion))
+        root["device"] = .object(device)
+        root["timeZone"] = .string(zone.identifier)
+        root["start"] = .string(start.description)
+        if let endText = timeline.localText(end) {
+            root["end"] = .string(endText)
+        } else {
+            root["duration"] = .string((end - startInstant).description)
+        }
+        root["seed"] = .integer(Int64(bitPattern: seed & 0x7FFF_FFFF_FFFF_FFFF))
+        root["plugin"] = .object(plugin)
+        if let os { root["os"] = .object(os) }
+        if let server { root["server"] = .object(server) }
+        root["steps"] = .array(timeline.rendered())
+        root["expected"] = .object(expected)
+        let json = JSONValue.object(root)
+        let scenario = try ScenarioDecoder(file: "<\(templateID) seed \(seed)>").decode(Array(JSONWriter.string(json, style: .compact).utf8))
+        return RenderedWorld(
+            json: json, scenario: scenario, healAt: heal, quietFrom: quietFrom, intents: intents, slotIDs: slotIDs,
+            reinstalls: reinstalls, laterSchedules: laterSchedules, stepCount: timeline.count)
+    }
+
+    /// The scenario's `description`: where the world came from, so seed + template digest +
+    /// version replay it, and which fault kinds the swarm switched on.
+    func describe() -> String {
+        var text =
+            "Generated by dnsim explore (dnsim \(version)) from template \(templateID) (digest \(templateDigest)), seed \(seed). "
+            + "Swarm on: \(enabledKinds.isEmpty ? "nothing" : enabledKinds.map(\.rawValue).joined(separator: ", ")); "
+            + "off: \(disabledKinds.isEmpty ? "nothing" : disabledKinds.map(\.rawValue).joined(separator: ", ")). "
+            + "Faults for \(faultDays) d, then the world is healed, the app opened, and \(quietDays) quiet days follow (liveness)."
+        if let shrinkNote { text += " " + shrinkNote }
+        return text
+    }
+
+    static func versionKey(_ platform: ScenarioPlatform) -> String {
+        switch platform {
+        case .android: return "apiLevel"
+        case .ios: return "osVersion"
+        case .electron: return "electronVersion"
+        }
+    }
+
+    private func schedule(_ slot: String, _ time: LocalTime) -> JSONObject {
+        ["action": "scheduleDailyNotification", "id": .string(slot), "time": .string(time.description), "title": .string(slot)]
+    }
+
+    /// The step that undoes what a kind leaves switched off, if anything.
+    static func healStep(_ kind: FaultKind, platform: ScenarioPlatform) -> JSONObject? {
+        switch kind {
+        case .reinstallApp where platform == .ios: return ["action": "setNotificationPermission", "granted": true]
+        case .deviceIdle: return ["action": "setDeviceIdle", "idle": false]
+        case .standbyBucket: return ["action": "setStandbyBucket", "bucket": "active"]
+        case .lowPowerMode: return ["action": "setLowPowerMode", "on": false]
+        case .backgroundAppRefresh: return ["action": "setBackgroundAppRefresh", "enabled": true]
+        case .systemSleep: return ["action": "setSystemSleep", "asleep": false]
+        case .notificationPermission: return ["action": "setNotificationPermission", "granted": true]
+        case .exactAlarm: return ["action": "grantExactAlarm"]
+        case .network: return ["action": "setNetwork", "available": true]
+        case .serverFault: return ["action": "setServerFault", "fault": "none"]
+        case .settings: return ["action": "configure"]
+        default: return nil
+        }
+    }
+}
+
+/// The steps of a scenario being written, with the rule for their times: `at` (a local
+/// date-time in the start zone) when the instant is a unique local reading there, otherwise
+/// `after` (the exact distance from the previous step), so every instant survives the round trip.
+private struct Timeline {
+    let zone: Zone
+    private var items: [(at: SimInstant, body: JSONObject)] = []
+
+    init(zone: Zone) { self.zone = zone }
+
+    var count: Int { items.count }
+
+    mutating func add(_ at: SimInstant, _ body: JSONObject) { items.append((at, body)) }
+
+    /// The local text of `instant` when it reads back to the same instant.
+    func localText(_ instant: SimInstant) -> String? {
+        let local = zone.localDateTime(at: instant)
+        guard case .unique = zone.resolve(local) else { return nil }
+        return local.description
+    }
+
+    func rendered() -> [JSONValue] {
+        // Stable: the order added, by time.
+        let ordered = items.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        var previous: SimInstant?
+        return ordered.map { item in
+            var body = item.body
+            if let text = localText(item.at) {
+                body["at"] = .string(text)
+            } else {
+                body["after"] = .string((item.at - (previous ?? item.at)).description)
+            }
+            previous = item.at
+            return .object(body)
+        }
+    }
+}

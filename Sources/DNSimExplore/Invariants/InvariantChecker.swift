@@ -1,0 +1,300 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimPlugin
+import DNSimScenario
+
+/// Judges one run of a rendered world against every ``Invariant``.
+///
+/// How the judge settles the cases where its plan and a plugin's own rules could disagree:
+///
+/// - **Wall clock.** "Late", "early" and "local date" are read on the device's wall clock (true
+///   time plus the offset the run's `clock.set` records left), in the zone in force then: a
+///   plugin that fires at 08:00 on a clock the user set 2 h fast is on time, not 2 h early.
+///   Generated worlds keep the offset within ±11 h, so each delivery still pairs with its plan.
+/// - **A new schedule call for a slot** (a reschedule, or the re-set-up after a cancel or a
+///   reinstall) starts a new intent on that local date: a second delivery of the slot on the date
+///   of the call, or none for the new time, is accepted (seed 003: an update landing on a firing
+///   slot shows the old and the new time on iOS under every profile).
+/// - **Losses the app cannot see** are exempt from `loss-reported`: an iOS notification dropped
+///   while the device was off (`notification.missedWhileOff`; S27, I9: a fired-and-cleared
+///   notification looks the same), and occurrences lost before a reinstall wiped the plugin's
+///   store. A report names the occurrence's local date; while the clock is off or right after a
+///   zone change, a report for the day before or after counts too.
+/// - **The quiet phase** belongs to `liveness-stuck`: an occurrence lost or late after the heal
+///   is reported there, not under `loss-reported` or `lateness-permitted`.
+public struct InvariantChecker {
+    /// The world as rendered.
+    public let world: RenderedWorld
+    /// Its run.
+    public let result: RunResult
+
+    /// Creates a checker.
+    public init(world: RenderedWorld, result: RunResult) {
+        self.world = world
+        self.result = result
+    }
+
+    /// How late a delivery may be without an OS rule to permit it.
+    public static let onTimeMillis: Int64 = 60_000
+
+    /// The OS rules that permit a late delivery, per platform: (rule id, trace kind that must
+    /// also appear, for rules that act in every run).
+    public static func latenessPermits(_ platform: ScenarioPlatform) -> [(rule: String, kind: String?)] {
+        switch platform {
+        case .android:
+            return ["A1", "A3", "A4", "A5", "A8", "A10", "A14", "A22", "A23", "A26", "A33", "A37", "A38", "A39", "A40"].map { ($0, nil) }
+        case .ios:
+            return ["I10", "I12", "I13", "I22"].map { ($0, nil) }
+        case .electron:
+            return [("E3", nil), ("E1", "process.ended"), ("E1", "clock.set"), ("E2", "user.login")]
+        }
+    }
+
+    /// The schedule calls the plugin accepted (no API error at that instant), each ending the
+    /// slot's earlier intent; a cancel or a reinstall ends every intent.
+    func acceptedIntents() -> [WallPlan.Intent] {
+        let failedCalls = Set(result.errors.filter { $0.call == "scheduleDailyNotification" }.map(\.at))
+        var intents: [WallPlan.Intent] = []
+        for event in world.intents {
+            if let call = event.call {
+                guard !failedCalls.contains(event.at) else { continue }
+                for index in intents.indices where intents[index].slot == call.slot && intents[index].until == nil {
+                    intents[index].until = event.at
+                }
+                intents.append(WallPlan.Intent(slot: call.slot, time: call.time, from: event.at, until: nil))
+            } else {
+                for index in intents.indices where intents[index].until == nil { intents[index].until = event.at }
+            }
+        }
+        return intents
+    }
+
+    /// Slots the user wants at the end: scheduled by an accepted call, not cancelled since.
+    public var activeSlotsAtEnd: [String] {
+        let intents = acceptedIntents()
+        return world.slotIDs.filter { slot in intents.contains { $0.slot == slot && $0.until == nil } }
+    }
+
+    /// One delivery paired with its planned occurrence (if any).
+    struct Paired {
+        var delivery: RunResult.Delivery
+        var occurrence: WallPlan.Occurrence?
+        /// Delivered minus due, in ms, when paired.
+        var lateness: Int64? { occurrence.map { (delivery.deliveredAt - $0.at).milliseconds } }
+    }
+
+    /// How early a delivery may be: iOS's delivery drift parameter (I12, default 0); on Electron
+    /// the largest clock change of the run, since timers count elapsed time and the app hears of
+    /// no clock change (E1), so a correction moves a pending timer's fire on the wall clock.
+    var earlySlack: Int64 {
+        switch world.scenario.platform {
+        case .ios:
+            return result.parameters.first { $0.key == "ios.deliveryDriftMillis" }.flatMap { Int64($0.value) } ?? 0
+        case .electron:
+            var previous = SimDuration.zero
+            var largest: Int64 = 0
+            for change in result.clockOffsets {
+                largest = max(largest, abs((change.offset - previous).milliseconds))
+                previous = change.offset
+            }
+            return largest
+        case .android:
+            return 0
+        }
+    }
+
+    /// The judgement.
+    public func judge() -> Judgement {
+        var violations: [Violation] = []
+        var exercised: [Invariant] = []
+        let touched = touchedOccurrences()
+        let quietFrom = world.quietFrom
+        let intents = acceptedIntents()
+        let activeSlotsAtEnd = self.activeSlotsAtEnd
+        let plan = WallPlan.plan(intents, segments: WallPlan.segments(of: result), end: result.scenario.endInstant)
+        var matcher = WallMatcher(plan)
+        // What the plugin skipped or the OS did not show used its occurrence up too.
+        for occurrence in result.skipped + result.suppressed { _ = matcher.take(slot: occurrence.slot, at: occurrence.plannedAt) }
+        // Deliveries on time (within 2 min) pair first, so a stray delivery never takes the
+        // occurrence a punctual one is for; the rest pair within 12 h.
+        var paired = result.deliveries.map { Paired(delivery: $0, occurrence: matcher.take(slot: $0.slot, at: $0.deliveredAt, within: .minutes(2))) }
+        for index in paired.indices where paired[index].occurrence == nil {
+            paired[index].occurrence = matcher.take(slot: paired[index].delivery.slot, at: paired[index].delivery.deliveredAt)
+        }
+        let missed = matcher.unmatched.filter { !$0.optional }
+        func key(_ item: Paired) -> String { item.delivery.slot + "@" + wallDate(item.delivery.deliveredAt).description }
+
+        // one-per-slot-date and delivery-planned
+        var bySlotDate: [String: [Paired]] = [:]
+        var keys: [String] = []
+        for item in paired {
+            if bySlotDate[key(item)] == nil { keys.append(key(item)) }
+            bySlotDate[key(item), default: []].append(item)
+        }
+        if !paired.isEmpty { exercised += [.onePerSlotDate, .deliveryPlanned] }
+        let duplicates = keys.filter { bySlotDate[$0]!.count > 1 && !touched.contains($0) }
+        if let first = duplicates.first {
+            let shown = bySlotDate[first]!.map { result.iso($0.delivery.deliveredAt) }.joined(separator: " and ")
+            let (slot, date) = split(first)
+            violations.append(
+                Violation(invariant: .onePerSlotDate, count: duplicates.count, detail: "\(slot) shown twice on \(date): \(shown)", slot: slot, localDate: date))
+        }
+        let unplanned = paired.filter { $0.occurrence == nil && !touched.contains(key($0)) && bySlotDate[key($0)]!.count == 1 }
+        if let first = unplanned.first {
+            violations.append(
+                Violation(
+                    invariant: .deliveryPlanned, count: unplanned.count,
+                    detail: "\(first.delivery.slot) shown at \(result.iso(first.delivery.deliveredAt)) with no planned occurrence within 12 h",
+                    slot: first.delivery.slot, localDate: wallDate(first.delivery.deliveredAt).description))
+        }
+
+        // not-early and lateness-permitted (before the quiet phase; after it, liveness judges)
+        let judged = paired.filter { item in
+            guard let occurrence = item.occurrence, !occurrence.optional, occurrence.at < quietFrom else { return false }
+            return !touched.contains(key(item))
+        }
+        if !judged.isEmpty { exercised.append(.notEarly) }
+        let early = judged.filter { $0.lateness! < -earlySlack }
+        if let first = early.first, let occurrence = first.occurrence {
+            violations.append(
+                Violation(
+                    invariant: .notEarly, count: early.count,
+                    detail: "\(first.delivery.slot) \(occurrence.date) shown \(-first.lateness!) ms early at \(result.iso(first.delivery.deliveredAt))",
+                    slot: first.delivery.slot, localDate: occurrence.date.description))
+        }
+        let late = judged.filter { $0.lateness! > Self.onTimeMillis }
+        if !late.isEmpty { exercised.append(.latenessPermitted) }
+        let permits = Self.latenessPermits(world.scenario.platform).filter { permit in
+            (result.ruleCounts[permit.rule] ?? 0) > 0 && permit.kind.map { (result.kindCounts[$0] ?? 0) > 0 } ?? true
+        }
+        if let first = late.first, let occurrence = first.occurrence, permits.isEmpty {
+            violations.append(
+                Violation(
+                    invariant: .latenessPermitted, count: late.count,
+                    detail: "\(first.delivery.slot) \(occurrence.date) shown \(first.lateness!) ms late at \(result.iso(first.delivery.deliveredAt)) "
+                        + "and no rule that permits lateness acted",
+                    slot: first.delivery.slot, localDate: occurrence.date.description))
+        }
+
+        // ios-64-budget
+        if world.scenario.platform == .ios {
+            let others = world.scenario.steps.contains { if case .addOtherRequests = $0.action { return true } else { return false } }
+            if others || (result.kindCounts["request.droppedOverLimit"] ?? 0) > 0 { exercised.append(.iosPendingBudget) }
+            if result.overLimitDropsAfterPluginAdd > 0 {
+                violations.append(
+                    Violation(
+                        invariant: .iosPendingBudget, count: result.overLimitDropsAfterPluginAdd,
+                        detail: "\(result.overLimitDropsAfterPluginAdd) requests dropped over the 64 limit (I1) right after the plugin added one"))
+            }
+        }
+
+        // ttl-respected
+        if result.freshness.deliveriesFresh + result.freshness.deliveriesCached > 0 { exercised.append(.ttlRespected) }
+        if FreshnessPolicy.enforcesTTL(world.scenario.profile), result.freshness.staleDeliveries > 0 {
+            violations.append(
+                Violation(
+                    invariant: .ttlRespected, count: result.freshness.staleDeliveries,
+                    detail: "\(result.freshness.staleDeliveries) deliveries showed content older than the TTL"))
+        }
+
+        // store-matches-os
+        if !activeSlotsAtEnd.isEmpty || result.armedAtEnd > 0 { exercised.append(.storeMatchesOS) }
+        if !result.unarmedAtEnd.isEmpty || !result.strayArmedAtEnd.isEmpty {
+            var parts: [String] = []
+            if !result.unarmedAtEnd.isEmpty { parts.append("the store expects \(result.unarmedAtEnd.joined(separator: ", ")) armed but the OS does not hold it") }
+            if !result.strayArmedAtEnd.isEmpty { parts.append("the OS holds \(result.strayArmedAtEnd.joined(separator: ", ")) for slots the store does not know") }
+            violations.append(
+                Violation(
+                    invariant: .storeMatchesOS, count: result.unarmedAtEnd.count + result.strayArmedAtEnd.count,
+                    detail: parts.joined(separator: "; "), slot: (result.unarmedAtEnd.first ?? result.strayArmedAtEnd.first).map { split($0).0 }))
+        }
+
+        // missed-reported-once
+        if result.pluginReportedMissed > 0 { exercised.append(.missedReportedOnce) }
+        let repeated = result.missedReports.filter { $0.value > 1 }.map(\.key).sorted()
+        if let first = repeated.first {
+            let (slot, date) = split(first)
+            violations.append(
+                Violation(
+                    invariant: .missedReportedOnce, count: repeated.count,
+                    detail: "\(first) reported missed \(result.missedReports[first]!) times", slot: slot, localDate: date))
+        }
+
+        // loss-reported
+        let losses = missed.filter { $0.at < quietFrom }
+        if !losses.isEmpty { exercised.append(.lossReported) }
+        let unreported = losses.filter { !isExempt($0, touched: touched) && !isReported($0) }
+        if let first = unreported.first {
+            violations.append(
+                Violation(
+                    invariant: .lossReported, count: unreported.count,
+                    detail: "\(first.slot) \(first.date) (due \(result.iso(first.at))) never shown and never reported: \(reason(first))",
+                    slot: first.slot, localDate: first.date.description))
+        }
+
+        // liveness-stuck
+        if !activeSlotsAtEnd.isEmpty { exercised.append(.stuck) }
+        var stuck: [(slot: String, date: String?, why: String)] = []
+        for slot in activeSlotsAtEnd {
+            for occurrence in missed where occurrence.slot == slot && occurrence.at >= quietFrom {
+                stuck.append((slot, occurrence.date.description, "\(slot) \(occurrence.date) not shown after the heal: \(reason(occurrence))"))
+            }
+            for suppressed in result.suppressed where suppressed.slot == slot && suppressed.plannedAt >= quietFrom {
+                stuck.append((slot, suppressed.localDate, "\(slot) \(suppressed.localDate) not shown after the heal: \(suppressed.reason)"))
+            }
+            for item in paired where item.delivery.slot == slot {
+                guard let occurrence = item.occurrence, occurrence.at >= quietFrom, let lateness = item.lateness,
+                    abs(lateness) > Self.onTimeMillis
+                else { continue }
+                stuck.append((slot, occurrence.date.description, "\(slot) \(occurrence.date) shown \(lateness) ms off its time after the heal"))
+            }
+            if !result.armedOccurrencesAtEnd.contains(where: { $0.hasPrefix(slot + "@") }) {
+                stuck.append((slot, nil, "\(slot) is not armed at the end"))
+            }
+        }
+        if let first = stuck.first {
+            violations.append(Violation(invariant: .stuck, count: stuck.count, detail: first.why, slot: first.slot, localDate: first.date))
+        }
+        violations.sort { $0.invariant < $1.invariant }
+        return Judgement(violations: violations, exercised: exercised.sorted())
+    }
+
+    /// The local date on the device's wall clock at `instant`, in the zone in force then.
+    func wallDate(_ instant: SimInstant) -> LocalDate {
+        result.zone(at: instant).localDateTime(at: instant + result.clockOffset(at: instant)).date
+    }
+
+    /// `slot@date` of every schedule call after the set-up, dated on the wall clock: a new intent.
+    private func touchedOccurrences() -> Set<String> {
+        Set(world.laterSchedules.map { $0.slot + "@" + wallDate($0.at).description })
+    }
+
+    /// Why the run's own plan says an occurrence was lost, when it has the same one.
+    private func runnerMissed(_ occurrence: WallPlan.Occurrence) -> RunResult.Occurrence? {
+        result.missed.first { $0.slot == occurrence.slot && $0.localDate == occurrence.date.description }
+            ?? result.missed.first { $0.slot == occurrence.slot && abs(($0.plannedAt - occurrence.at).milliseconds) <= SimDuration.hours(12).milliseconds }
+    }
+
+    private func reason(_ occurrence: WallPlan.Occurrence) -> String {
+        runnerMissed(occurrence)?.reason ?? "nothing was shown for it"
+    }
+
+    private func isExempt(_ occurrence: WallPlan.Occurrence, touched: Set<String>) -> Bool {
+        if reason(occurrence).hasPrefix("notification.missedWhileOff") { return true }
+        if world.reinstalls.contains(where: { $0 >= occurrence.at }) { return true }
+        return touched.contains(occurrence.slot + "@" + occurrence.date.description)
+    }
+
+    private func isReported(_ occurrence: WallPlan.Occurrence) -> Bool {
+        if result.missedReports[occurrence.slot + "@" + occurrence.date.description] != nil { return true }
+        let shifted = result.clockOffset(at: occurrence.at) != .zero
+            || result.zoneTimeline.dropFirst().contains { abs(($0.from - occurrence.at).milliseconds) <= SimDuration.days(1).milliseconds }
+        guard shifted else { return false }
+        return [-1, 1].contains { result.missedReports[occurrence.slot + "@" + occurrence.date.adding(days: $0).description] != nil }
+    }
+
+    private func split(_ key: String) -> (String, String) {
+        guard let at = key.lastIndex(of: "@") else { return (key, "") }
+        return (String(key[..<at]), String(key[key.index(after: at)...]))
+    }
+}

@@ -1,0 +1,130 @@
+import DNSimCalendar
+import DNSimCore
+import DNSimScenario
+
+/// The user's intent read on the device's own clock: the judge's plan.
+///
+/// "Daily at 08:00" means: each local date, the true instant at which the device's wall clock
+/// (true time plus the offset its clock changes left) shows 08:00 in the zone then in force —
+/// once per date per schedule call, from the call until a cancel, a new call for the slot or the
+/// end. The scenario runner's own plan reads honest time instead; the two agree until someone
+/// sets the clock, and the judge uses this one so that a plugin following the device's clock is
+/// never called early or late for it.
+///
+/// When the wall clock or a zone change jumps forward over the slot's time, the occurrence of
+/// that date is *optional*: due at the jump, fine to show (late) or to report missed. So is an
+/// occurrence dated before the local date of the call that asked for it (travel west after a
+/// call can bring such a date back): the user asked from that date on.
+struct WallPlan {
+    /// One schedule call the plugin accepted, with when it stopped counting.
+    struct Intent {
+        var slot: String
+        var time: LocalTime
+        var from: SimInstant
+        var until: SimInstant?
+    }
+
+    /// A stretch of the run with one zone and one clock offset.
+    struct Segment {
+        var from: SimInstant
+        var zone: Zone
+        var offset: SimDuration
+    }
+
+    /// One planned occurrence.
+    struct Occurrence {
+        var slot: String
+        var date: LocalDate
+        /// The true instant it is due.
+        var at: SimInstant
+        /// Jumped over by the wall clock or a zone change: showing it or not is fine.
+        var optional: Bool
+    }
+
+    /// The segments of a run: one per zone or clock change.
+    static func segments(of result: RunResult) -> [Segment] {
+        var boundaries = [result.scenario.startInstant] + result.zoneTimeline.map(\.from) + result.clockOffsets.map(\.from)
+        boundaries.sort()
+        var segments: [Segment] = []
+        for boundary in boundaries where segments.last?.from != boundary {
+            segments.append(Segment(from: boundary, zone: result.zone(at: boundary), offset: result.clockOffset(at: boundary)))
+        }
+        return segments
+    }
+
+    /// Every occurrence due after its intent began and at or before `end`, in time order.
+    static func plan(_ intents: [Intent], segments: [Segment], end: SimInstant) -> [Occurrence] {
+        var result: [Occurrence] = []
+        for intent in intents {
+            let stop = min(intent.until ?? end, end)
+            var seen: Set<LocalDate> = []
+            let callSegment = segments.last { $0.from <= intent.from } ?? segments[0]
+            let callDate = callSegment.zone.localDateTime(at: intent.from + callSegment.offset).date
+            for (index, segment) in segments.enumerated() {
+                let segmentEnd = index + 1 < segments.count ? segments[index + 1].from : SimInstant(millisecondsSinceEpoch: .max)
+                let lower = max(segment.from, intent.from)
+                let upper = min(segmentEnd, stop + .milliseconds(1))
+                if lower >= upper { continue }
+                var date = segment.zone.localDateTime(at: lower + segment.offset).date.adding(days: -1)
+                let lastDate = segment.zone.localDateTime(at: upper + segment.offset).date.adding(days: 1)
+                // The wall readings either side of this segment's start, to see what a jump skipped.
+                let before = index > 0 ? segments[index - 1].zone.localDateTime(at: segment.from + segments[index - 1].offset) : nil
+                let after = segment.zone.localDateTime(at: segment.from + segment.offset)
+                while date <= lastDate {
+                    defer { date = date.adding(days: 1) }
+                    guard !seen.contains(date), let wall = DailyOccurrence.instant(on: date, at: intent.time, in: segment.zone) else { continue }
+                    let at = wall - segment.offset
+                    if at > intent.from, at >= segment.from, at < segmentEnd, at <= stop {
+                        seen.insert(date)
+                        result.append(Occurrence(slot: intent.slot, date: date, at: at, optional: date < callDate))
+                    } else if let before, at < segment.from, segment.from > intent.from, segment.from <= stop,
+                        before < LocalDateTime(date: date, time: intent.time), LocalDateTime(date: date, time: intent.time) <= after
+                    {
+                        seen.insert(date)
+                        result.append(Occurrence(slot: intent.slot, date: date, at: segment.from, optional: true))
+                    }
+                }
+            }
+        }
+        return result.sorted { ($0.at, $0.slot) < ($1.at, $1.slot) }
+    }
+}
+
+/// Pairs what happened with the plan: the nearest unmatched occurrence of the same slot within
+/// 12 hours, each occurrence at most once.
+struct WallMatcher {
+    private let plan: [WallPlan.Occurrence]
+    private var matched: [Bool]
+    private let positions: [String: [Int]]
+
+    init(_ plan: [WallPlan.Occurrence]) {
+        self.plan = plan
+        matched = Array(repeating: false, count: plan.count)
+        var positions: [String: [Int]] = [:]
+        for (index, occurrence) in plan.enumerated() { positions[occurrence.slot, default: []].append(index) }
+        self.positions = positions
+    }
+
+    /// Takes the nearest unmatched occurrence of `slot` to `time` within `window` (the earlier on a tie).
+    mutating func take(slot: String, at time: SimInstant, within window: SimDuration = .hours(12)) -> WallPlan.Occurrence? {
+        guard let list = positions[slot] else { return nil }
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if plan[list[middle]].at < time - window { low = middle + 1 } else { high = middle }
+        }
+        var best: (index: Int, distance: Int64)?
+        for cursor in low..<list.count {
+            let index = list[cursor]
+            if plan[index].at > time + window { break }
+            let distance = abs((plan[index].at - time).milliseconds)
+            if !matched[index], best == nil || distance < best!.distance { best = (index, distance) }
+        }
+        guard let best else { return nil }
+        matched[best.index] = true
+        return plan[best.index]
+    }
+
+    /// The occurrences nothing matched, in plan order.
+    var unmatched: [WallPlan.Occurrence] { plan.indices.filter { !matched[$0] }.map { plan[$0] } }
+}

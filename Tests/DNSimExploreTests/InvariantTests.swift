@@ -1,0 +1,85 @@
+import DNSimCalendar
+import DNSimCore
+@testable import DNSimExplore
+import DNSimPlugin
+import DNSimScenario
+import Testing
+
+@Suite("Invariants")
+struct InvariantTests {
+    /// Issue 14's first finding: iOS, 08:00, 13:00 and 20:30 in London, Low Power Mode for two
+    /// days, then the zone moves to New York at 12:00 London on day 3 — after that day's 08:00.
+    static func londonToNewYork() throws -> World {
+        let template = try ExploreFixtures.template(
+            """
+            {
+              "id": "test/london-new-york", "title": "issue 14", "platform": "ios",
+              "device": { "osVersions": [17], "profiles": ["ios-default"] },
+              "zones": ["Europe/London"],
+              "start": { "from": "2026-06-01", "to": "2026-06-01", "time": "07:00" },
+              "spanDays": { "min": 3, "max": 3 },
+              "slots": { "count": { "min": 3, "max": 3 }, "times": ["08:00", "13:00", "20:30"] }
+            }
+            """)
+        var world = WorldGenerator(template: template, version: "test").world(seed: 1)
+        world.slots = [
+            .init(id: "morning", time: LocalTime(hour: 8, minute: 0)!), .init(id: "noon", time: LocalTime(hour: 13, minute: 0)!),
+            .init(id: "evening", time: LocalTime(hour: 20, minute: 30)!),
+        ]
+        let start = world.startInstant
+        world.enabledKinds = [.lowPowerMode, .zoneChange]
+        world.episodes = [
+            .init(kind: .lowPowerMode, steps: [
+                .init(at: start + .minutes(10), action: .step(["action": "setLowPowerMode", "on": true])),
+                .init(at: start + .days(2) + .minutes(10), action: .step(["action": "setLowPowerMode", "on": false])),
+            ]),
+            .init(kind: .zoneChange, steps: [.init(at: start + .days(2) + .hours(5), action: .step(["action": "setTimeZone", "zone": "America/New_York"]))]),
+        ]
+        return world
+    }
+
+    static func judge(_ world: World, _ profile: PluginProfile) throws -> Judgement {
+        let rendered = try world.render(profile: profile)
+        let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false))
+        return InvariantChecker(world: rendered, result: result).judge()
+    }
+
+    @Test func londonToNewYorkShowsMorningTwiceUnderAsFound() throws {
+        let judgement = try Self.judge(Self.londonToNewYork(), .asFound)
+        let violation = try #require(judgement.violation(of: .onePerSlotDate))
+        #expect(violation.slot == "morning")
+        #expect(violation.localDate == "2026-06-03")
+        #expect(violation.detail.contains("2026-06-03T08:00:00+01:00 and 2026-06-03T08:00:00-04:00"))
+    }
+
+    @Test func londonToNewYorkIsJudgedOnTheWallClockUnderCorrected() throws {
+        // The corrected plugin of this tree shows morning once on 2026-06-03; liveness holds.
+        let judgement = try Self.judge(Self.londonToNewYork(), .corrected)
+        #expect(judgement.violation(of: .onePerSlotDate) == nil)
+        #expect(judgement.violation(of: .stuck) == nil)
+        #expect(judgement.exercised.contains(.stuck))
+    }
+
+    @Test func aQuietWorldHoldsEveryInvariantUnderCorrected() throws {
+        var world = try Self.londonToNewYork()
+        world.episodes = []
+        world.enabledKinds = []
+        for platformTemplate in ExploreFixtures.shippedTemplates {
+            var quiet = WorldGenerator(template: try ExploreFixtures.template(at: platformTemplate), version: "t").world(seed: 3)
+            quiet.episodes = []
+            #expect(try Self.judge(quiet, .corrected).violations.isEmpty, "\(platformTemplate)")
+        }
+        #expect(try Self.judge(world, .corrected).violations.isEmpty)
+    }
+
+    @Test func aClockSetWrongIsJudgedOnTheDevicesOwnClock() throws {
+        // The user sets the clock 3 h fast before 08:00: the plugin fires at 08:00 on the
+        // device's clock, 05:00 true time; that is on time, not 3 h early.
+        var world = try Self.londonToNewYork()
+        world.enabledKinds = [.clockJump]
+        world.episodes = [.init(kind: .clockJump, steps: [.init(at: world.startInstant + .hours(12), action: .shiftClock(.hours(3), source: "manual"))])]
+        let judgement = try Self.judge(world, .corrected)
+        #expect(judgement.violation(of: .notEarly) == nil)
+        #expect(judgement.violation(of: .deliveryPlanned) == nil)
+    }
+}

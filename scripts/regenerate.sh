@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates every committed artefact dnsim produces, into DIR (default: the repository): the
-# scenario schema, the OS rule catalogue, the report set of `dnsim matrix` (matrix.md,
+# scenario and exploration-template schemas, the OS rule catalogue, the report set of `dnsim matrix` (matrix.md,
 # matrix.json, junit.xml, seed-claims.md, one behaviour report per scenario and profile), and
 # the matrix headline in README.md. Running it twice gives identical bytes.
 set -euo pipefail
@@ -12,6 +12,7 @@ bin=$(swift build --show-bin-path)/dnsim
 
 mkdir -p "$out/schema" "$out/docs/models" "$out/reports"
 "$bin" schema >"$out/schema/scenario.schema.json"
+"$bin" schema --explore >"$out/schema/explore-template.schema.json"
 "$bin" rules >"$out/docs/models/rules.md"
 rm -rf "$out/reports/scenarios"
 # Exit 1 means a corrected run failed: still write the reports, but tell the caller. The

@@ -18,6 +18,7 @@ enum HelpText {
           run                     Run one scenario and report what happened.
           validate                Check scenario files without running them.
           matrix                  Run scenarios under every profile: matrix, JUnit, reports.
+          explore                 Run seeded random worlds from templates; shrink failures.
           schema                  Print the JSON Schema of scenario files.
           rules                   Print the catalogue of modelled OS rules (Markdown).
 
@@ -71,9 +72,10 @@ enum HelpText {
     static let schema = """
         OVERVIEW: Print the JSON Schema (draft 2020-12, draft-07 keywords only) of scenario files.
 
-        USAGE: dnsim schema
+        USAGE: dnsim schema [--explore]
 
         OPTIONS:
+          --explore               Print the schema of exploration templates instead.
           -h, --help              Show help information.
 
         """
@@ -102,6 +104,44 @@ enum HelpText {
           0  every run of the corrected profile passed (as-found/directive failures are findings)
           1  a corrected run failed
           2  unusable input or arguments, or a run stopped by the event guard (nothing written)
+
+        """
+
+    static let explore = """
+        OVERVIEW: Run seeded random worlds drawn from exploration templates, judge each run by the
+        safety and liveness invariants, and shrink failures to small scenario files.
+
+        USAGE: dnsim explore <template> ... --seeds <a>..<b> [--profile <list>] [--jobs <n>]
+                             [--out <dir>] [--findings <dir>] [--time-budget <s>]
+                             [--format <format>] [--progress] [--shrink <n>] [--max-events <n>]
+                             [--scenario]
+
+        ARGUMENTS:
+          <template>              Exploration templates, or directories searched for *.json
+                                  (format: docs/explore.md; schema: dnsim schema --explore).
+
+        OPTIONS:
+          --seeds <a>..<b>        The seeds to run, inclusive (or one seed <n>).
+          --profile <list>        Comma-separated profiles, or all. (default: corrected)
+          --jobs <n>              Run on <n> threads; 0 or auto: one per processor. The results
+                                  are the same for any <n>. (default: 1)
+          --out <dir>             Also write explore.md and explore.json to <dir>.
+          --findings <dir>        Where shrunk scenarios go. (default: <out>/findings)
+          --time-budget <s>       Start no new seeds after <s> seconds; the report covers the
+                                  seeds run (a prefix of the range for every template).
+          --format <format>       text or json, written to standard output. (default: text)
+          --progress              Print progress lines even when standard error is not a terminal.
+          --shrink <n>            Shrink the first <n> failing seeds of each template, profile and
+                                  invariant; 0 shrinks nothing. (default: 1)
+          --max-events <n>        The event guard of each run. (default: \(ExploreCommand.defaultMaxEvents))
+          --scenario              Print the world of one template and one seed as a scenario file
+                                  (under the first --profile) instead of running anything.
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          0  every run held every invariant
+          1  an invariant failed (or a run was stopped by the event guard)
+          2  unusable input or arguments
 
         """
 

@@ -10,9 +10,7 @@ enum SchemaCommand {
         case []: io.writeOut(ScenarioSchema.render())
         case ["--explore"]: io.writeOut(ExploreTemplateSchema.render())
         default:
-            return DNSimCommand.usageError(
-                "schema takes no arguments but --explore, found '\(arguments.joined(separator: " "))'", usage: "dnsim schema [--explore]",
-                io: io)
+            return DNSimCommand.usageError("schema takes no arguments", usage: "dnsim schema [--explore]", io: io)
         }
         return .success
     }

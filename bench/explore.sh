@@ -34,7 +34,7 @@ trap 'rm -rf "$work"' EXIT
             /usr/bin/time -f '%U %S %e' -o "$work/time" \
                 "$bin" explore "$template" --seeds "1..$seeds" --profile "$profile" --shrink 0 --format json \
                 >"$work/out.json" || [ $? -eq 1 ]
-            read -r user sys wall <"$work/time"
+            read -r user sys wall < <(tail -n 1 "$work/time")
             failing=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["failingRuns"])' "$work/out.json")
             python3 - "$template" "$profile" "$seeds" "$user" "$sys" "$wall" "$failing" <<'PY'
 import sys

@@ -114,15 +114,24 @@ public struct InvariantChecker {
         let plan = WallPlan.plan(intents, segments: WallPlan.segments(of: result), end: result.scenario.endInstant)
         var matcher = WallMatcher(plan)
         // What the plugin skipped or the OS did not show used its occurrence up too.
-        for occurrence in result.skipped + result.suppressed { _ = matcher.take(slot: occurrence.slot, at: occurrence.plannedAt) }
+        for occurrence in result.skipped {
+            _ = matcher.take(slot: occurrence.slot, at: occurrence.happenedAt ?? occurrence.plannedAt, preferPast: true)
+        }
+        // Suppressed posts, with the occurrence of the judge's plan each one used up.
+        let suppressed = result.suppressed.map { ($0, matcher.take(slot: $0.slot, at: $0.happenedAt ?? $0.plannedAt, preferPast: true)) }
         // Deliveries on time (within 2 min) pair first, so a stray delivery never takes the
         // occurrence a punctual one is for; the rest pair within 12 h.
         var paired = result.deliveries.map { Paired(delivery: $0, occurrence: matcher.take(slot: $0.slot, at: $0.deliveredAt, within: .minutes(2))) }
         for index in paired.indices where paired[index].occurrence == nil {
-            paired[index].occurrence = matcher.take(slot: paired[index].delivery.slot, at: paired[index].delivery.deliveredAt)
+            paired[index].occurrence = matcher.take(slot: paired[index].delivery.slot, at: paired[index].delivery.deliveredAt, preferPast: true)
         }
-        let missed = matcher.unmatched.filter { !$0.optional }
-        func key(_ item: Paired) -> String { item.delivery.slot + "@" + wallDate(item.delivery.deliveredAt).description }
+        // A date is done once any of its occurrences was shown (travel west can offer it twice).
+        let shownDates = Set(paired.compactMap { $0.occurrence.map { $0.slot + "@" + $0.date.description } })
+        let missed = matcher.unmatched.filter { !$0.optional && !shownDates.contains($0.slot + "@" + $0.date.description) }
+        // A delivery's date: its occurrence's, when paired; else the device's wall-clock date.
+        func key(_ item: Paired) -> String {
+            item.delivery.slot + "@" + (item.occurrence?.date ?? wallDate(beforeSteps: item.delivery.deliveredAt)).description
+        }
 
         // one-per-slot-date and delivery-planned
         var bySlotDate: [String: [Paired]] = [:]
@@ -145,7 +154,7 @@ public struct InvariantChecker {
                 Violation(
                     invariant: .deliveryPlanned, count: unplanned.count,
                     detail: "\(first.delivery.slot) shown at \(result.iso(first.delivery.deliveredAt)) with no planned occurrence within 12 h",
-                    slot: first.delivery.slot, localDate: wallDate(first.delivery.deliveredAt).description))
+                    slot: first.delivery.slot, localDate: wallDate(beforeSteps: first.delivery.deliveredAt).description))
         }
 
         // not-early and lateness-permitted (before the quiet phase; after it, liveness judges)
@@ -190,11 +199,22 @@ public struct InvariantChecker {
 
         // ttl-respected
         if result.freshness.deliveriesFresh + result.freshness.deliveriesCached > 0 { exercised.append(.ttlRespected) }
-        if FreshnessPolicy.enforcesTTL(world.scenario.profile), result.freshness.staleDeliveries > 0 {
+        // Content age on the device's clock (what the plugin can see): true age plus the clock
+        // change between the fetch and the delivery.
+        let ttl = world.scenario.plugin.freshness(for: world.scenario.profile).ttlSeconds * 1000
+        let stale = result.deliveries.filter { delivery in
+            guard let fetched = delivery.contentFetchedAt else { return false }
+            let age = (delivery.deliveredAt - fetched).milliseconds
+                + (result.clockOffset(at: delivery.deliveredAt) - result.clockOffset(at: fetched)).milliseconds
+            return age > ttl
+        }
+        if FreshnessPolicy.enforcesTTL(world.scenario.profile), let first = stale.first, let fetched = first.contentFetchedAt {
             violations.append(
                 Violation(
-                    invariant: .ttlRespected, count: result.freshness.staleDeliveries,
-                    detail: "\(result.freshness.staleDeliveries) deliveries showed content older than the TTL"))
+                    invariant: .ttlRespected, count: stale.count,
+                    detail: "\(first.slot) shown at \(result.iso(first.deliveredAt)) with content fetched at \(result.iso(fetched)), "
+                        + "older than the TTL (\(ttl / 1000) s)",
+                    slot: first.slot, localDate: wallDate(first.deliveredAt).description))
         }
 
         // store-matches-os
@@ -235,16 +255,20 @@ public struct InvariantChecker {
         // liveness-stuck
         if !activeSlotsAtEnd.isEmpty { exercised.append(.stuck) }
         var stuck: [(slot: String, date: String?, why: String)] = []
+        // Electron: a timer set before a clock correction fires off by that correction (E1).
+        let liveSlack = world.scenario.platform == .electron ? earlySlack : 0
         for slot in activeSlotsAtEnd {
-            for occurrence in missed where occurrence.slot == slot && occurrence.at >= quietFrom {
+            for occurrence in missed where occurrence.slot == slot && occurrence.at >= quietFrom
+                && !touched.contains(occurrence.slot + "@" + occurrence.date.description)
+            {
                 stuck.append((slot, occurrence.date.description, "\(slot) \(occurrence.date) not shown after the heal: \(reason(occurrence))"))
             }
-            for suppressed in result.suppressed where suppressed.slot == slot && suppressed.plannedAt >= quietFrom {
-                stuck.append((slot, suppressed.localDate, "\(slot) \(suppressed.localDate) not shown after the heal: \(suppressed.reason)"))
+            for (post, _) in suppressed where post.slot == slot && (post.happenedAt ?? post.plannedAt) >= quietFrom {
+                stuck.append((slot, post.localDate, "\(slot) \(post.localDate) posted after the heal but not shown: \(post.reason)"))
             }
             for item in paired where item.delivery.slot == slot {
                 guard let occurrence = item.occurrence, occurrence.at >= quietFrom, let lateness = item.lateness,
-                    abs(lateness) > Self.onTimeMillis
+                    abs(lateness) > Self.onTimeMillis + liveSlack, !touched.contains(key(item))
                 else { continue }
                 stuck.append((slot, occurrence.date.description, "\(slot) \(occurrence.date) shown \(lateness) ms off its time after the heal"))
             }
@@ -262,6 +286,13 @@ public struct InvariantChecker {
     /// The local date on the device's wall clock at `instant`, in the zone in force then.
     func wallDate(_ instant: SimInstant) -> LocalDate {
         result.zone(at: instant).localDateTime(at: instant + result.clockOffset(at: instant)).date
+    }
+
+    /// The wall-clock date of an OS event at `instant`: OS events come before the scenario steps
+    /// of their millisecond, so a zone or clock step in the same millisecond has not happened yet.
+    func wallDate(beforeSteps instant: SimInstant) -> LocalDate {
+        let just = instant - .milliseconds(1)
+        return result.zone(at: just).localDateTime(at: instant + result.clockOffset(at: just)).date
     }
 
     /// `slot@date` of every schedule call after the set-up, dated on the wall clock: a new intent.

@@ -53,34 +53,48 @@ struct WallPlan {
     }
 
     /// Every occurrence due after its intent began and at or before `end`, in time order.
+    ///
+    /// A segment owns the instants after its start up to and including its end: an occurrence
+    /// due in the very millisecond of a zone or clock change fires before it (OS events come
+    /// before scenario steps in a millisecond), in the old segment.
     static func plan(_ intents: [Intent], segments: [Segment], end: SimInstant) -> [Occurrence] {
         var result: [Occurrence] = []
         for intent in intents {
             let stop = min(intent.until ?? end, end)
+            // Dates already due once (a later reading of the date, after travel west or a clock
+            // set back, is optional), and dates a jump skipped (their later reading is optional).
             var seen: Set<LocalDate> = []
+            var jumpedDates: Set<LocalDate> = []
             let callSegment = segments.last { $0.from <= intent.from } ?? segments[0]
             let callDate = callSegment.zone.localDateTime(at: intent.from + callSegment.offset).date
             for (index, segment) in segments.enumerated() {
                 let segmentEnd = index + 1 < segments.count ? segments[index + 1].from : SimInstant(millisecondsSinceEpoch: .max)
                 let lower = max(segment.from, intent.from)
-                let upper = min(segmentEnd, stop + .milliseconds(1))
+                let upper = min(segmentEnd, stop) + .milliseconds(1)
                 if lower >= upper { continue }
                 var date = segment.zone.localDateTime(at: lower + segment.offset).date.adding(days: -1)
                 let lastDate = segment.zone.localDateTime(at: upper + segment.offset).date.adding(days: 1)
                 // The wall readings either side of this segment's start, to see what a jump skipped.
                 let before = index > 0 ? segments[index - 1].zone.localDateTime(at: segment.from + segments[index - 1].offset) : nil
                 let after = segment.zone.localDateTime(at: segment.from + segment.offset)
+                let owns: (SimInstant) -> Bool = { at in
+                    (index == 0 ? at >= segment.from : at > segment.from) && at <= segmentEnd && at > intent.from && at <= stop
+                }
                 while date <= lastDate {
                     defer { date = date.adding(days: 1) }
-                    guard !seen.contains(date), let wall = DailyOccurrence.instant(on: date, at: intent.time, in: segment.zone) else { continue }
+                    guard let wall = DailyOccurrence.instant(on: date, at: intent.time, in: segment.zone) else { continue }
                     let at = wall - segment.offset
-                    if at > intent.from, at >= segment.from, at < segmentEnd, at <= stop {
+                    let reading = LocalDateTime(date: date, time: intent.time)
+                    if owns(at) {
+                        let optional = date < callDate || seen.contains(date) || jumpedDates.contains(date)
                         seen.insert(date)
-                        result.append(Occurrence(slot: intent.slot, date: date, at: at, optional: date < callDate))
-                    } else if let before, at < segment.from, segment.from > intent.from, segment.from <= stop,
-                        before < LocalDateTime(date: date, time: intent.time), LocalDateTime(date: date, time: intent.time) <= after
+                        result.append(Occurrence(slot: intent.slot, date: date, at: at, optional: optional))
+                    } else if let before, before < reading, reading <= after, segment.from > intent.from, segment.from <= stop,
+                        !seen.contains(date)
                     {
-                        seen.insert(date)
+                        // Jumped over (or landed on) by the clock or a zone change at this
+                        // segment's start: due at the jump, optional either way.
+                        jumpedDates.insert(date)
                         result.append(Occurrence(slot: intent.slot, date: date, at: segment.from, optional: true))
                     }
                 }
@@ -90,8 +104,7 @@ struct WallPlan {
     }
 }
 
-/// Pairs what happened with the plan: the nearest unmatched occurrence of the same slot within
-/// 12 hours, each occurrence at most once.
+/// Pairs what happened with the plan, each occurrence at most once.
 struct WallMatcher {
     private let plan: [WallPlan.Occurrence]
     private var matched: [Bool]
@@ -105,9 +118,24 @@ struct WallMatcher {
         self.positions = positions
     }
 
-    /// Takes the nearest unmatched occurrence of `slot` to `time` within `window` (the earlier on a tie).
-    mutating func take(slot: String, at time: SimInstant, within window: SimDuration = .hours(12)) -> WallPlan.Occurrence? {
+    /// Takes an unmatched occurrence of `slot` for something that happened at `time`: the nearest
+    /// within `window` (the earlier on a tie); with `preferPast`, first the latest one due at or
+    /// before `time` within 24 h (OS alarms are never early, A3, so a late delivery is far likelier
+    /// than an early one).
+    mutating func take(
+        slot: String, at time: SimInstant, within window: SimDuration = .hours(12), preferPast: Bool = false
+    ) -> WallPlan.Occurrence? {
         guard let list = positions[slot] else { return nil }
+        if preferPast {
+            var best: Int?
+            for index in list where !matched[index] && plan[index].at <= time && time - plan[index].at <= .hours(24) {
+                best = index
+            }
+            if let best {
+                matched[best] = true
+                return plan[best]
+            }
+        }
         var low = 0, high = list.count
         while low < high {
             let middle = (low + high) / 2

@@ -65,6 +65,24 @@ extension World {
             }
         }
         pending.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        // Nobody uses the app while the device is off, locked after a reboot, or asleep: a user
+        // step that falls in such a stretch happens just after it.
+        let unavailable = Self.unavailableStretches(pending.map { ($0.at, $0.action) }, until: faultEnd)
+        if !unavailable.isEmpty {
+            for index in pending.indices where Self.isUserStep(pending[index].action) {
+                var at = pending[index].at
+                var moved = true
+                while moved {
+                    moved = false
+                    for stretch in unavailable where stretch.from <= at && at < stretch.to {
+                        at = stretch.to + .seconds(1)
+                        moved = true
+                    }
+                }
+                pending[index].at = min(at, faultEnd)
+            }
+            pending.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        }
         var current = Dictionary(uniqueKeysWithValues: slots.map { ($0.id, $0.time) })
         var intents: [(at: SimInstant, call: (slot: String, time: LocalTime)?)] = slots.indices.map {
             (startInstant + .minutes(1) + .seconds(Int64($0)), (slots[$0].id, slots[$0].time))
@@ -118,6 +136,9 @@ extension World {
         for kind in FaultKind.allCases where kindsPresent.contains(kind) {
             if let body = Self.healStep(kind, platform: platform) { timeline.add(heal, body) }
         }
+        // The app is opened once; on Electron from scratch (quit first), since a running Electron
+        // app hears of no clock or zone change (E1) and "opening" it would only focus it.
+        if platform == .electron { timeline.add(heal, ["action": "quitApp"]) }
         timeline.add(heal + .seconds(1), ["action": "launchApp"])
         let quietFrom = heal + .seconds(1) + .minutes(1)
 
@@ -158,6 +179,44 @@ extension World {
         return RenderedWorld(
             json: json, scenario: scenario, healAt: heal, quietFrom: quietFrom, intents: intents, slotIDs: slotIDs,
             reinstalls: reinstalls, laterSchedules: laterSchedules, stepCount: timeline.count)
+    }
+
+    /// Whether a step is something the user does with the app (it needs the device on and awake).
+    static func isUserStep(_ action: Action) -> Bool {
+        switch action {
+        case .reschedule, .resetup: return true
+        case .shiftClock: return false
+        case .step(let body):
+            return ["launchApp", "scheduleDailyNotification", "cancelAllNotifications", "updateSettings", "configure"]
+                .contains(body["action"]?.stringValue ?? "")
+        }
+    }
+
+    /// Stretches in which the device is off or locked after a reboot (`offFor` + `unlockAfter`),
+    /// or asleep (Electron), from steps in time order.
+    static func unavailableStretches(_ steps: [(at: SimInstant, action: Action)], until end: SimInstant) -> [(from: SimInstant, to: SimInstant)] {
+        var stretches: [(from: SimInstant, to: SimInstant)] = []
+        var asleepSince: SimInstant?
+        for step in steps {
+            guard case .step(let body) = step.action else { continue }
+            switch body["action"]?.stringValue {
+            case "reboot":
+                let off = body["offFor"]?.stringValue.flatMap(SimDuration.init(parsing:)) ?? .minutes(1)
+                let unlock = body["unlockAfter"]?.stringValue.flatMap(SimDuration.init(parsing:)) ?? .zero
+                stretches.append((step.at, step.at + off + unlock))
+            case "setSystemSleep":
+                if body["asleep"]?.boolValue == true {
+                    if asleepSince == nil { asleepSince = step.at }
+                } else if let since = asleepSince {
+                    stretches.append((since, step.at))
+                    asleepSince = nil
+                }
+            default:
+                break
+            }
+        }
+        if let since = asleepSince { stretches.append((since, end)) }
+        return stretches
     }
 
     /// The scenario's `description`: where the world came from, so seed + template digest +

@@ -134,7 +134,32 @@ public struct WorldGenerator: Sendable {
             }
             world.episodes.append(episode)
         }
+        Self.capOtherRequests(&world)
         return world
+    }
+
+    /// The most requests other code of the app adds over a whole world: with at most 48 of its
+    /// own (they fire one a day), the app always leaves the plugin room for its next occurrences,
+    /// so the 64 limit tests the plugin's budgeting rather than an app already over it.
+    static let otherRequestsCap = 48
+
+    /// Trims `addOtherRequests` counts, in time order, to ``otherRequestsCap`` in all.
+    static func capOtherRequests(_ world: inout World) {
+        let order = world.episodes.indices.filter { world.episodes[$0].kind == .otherRequests }
+            .sorted { world.episodes[$0].steps[0].at < world.episodes[$1].steps[0].at }
+        var left = Int64(otherRequestsCap)
+        var drop: Set<Int> = []
+        for index in order {
+            guard case .step(var body) = world.episodes[index].steps[0].action, let count = body["count"]?.int64Value else { continue }
+            if left <= 0 {
+                drop.insert(index)
+                continue
+            }
+            body["count"] = .integer(min(count, left))
+            left -= min(count, left)
+            world.episodes[index].steps[0].action = .step(body)
+        }
+        world.episodes = world.episodes.indices.filter { !drop.contains($0) }.map { world.episodes[$0] }
     }
 
     /// How an occurrence's instant is moved once the world's zones and clock are known.

@@ -108,6 +108,9 @@ public struct RunResult: Sendable {
         public var plannedAt: SimInstant
         /// Why, naming the OS rule when one decided it.
         public var reason: String
+        /// When it happened, for a suppressed post or a skip (the post or the skip); `nil` for a
+        /// missed occurrence.
+        public var happenedAt: SimInstant? = nil
     }
 
     /// An error returned by the plugin API.

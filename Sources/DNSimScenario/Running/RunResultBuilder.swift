@@ -21,7 +21,7 @@ struct RunResultBuilder {
             skipped.append(
                 RunResult.Occurrence(
                     slot: skip.slot, localDate: match.localDate.description, plannedAt: match.at,
-                    reason: "skipped by the plugin: " + skip.why + " (seed 004 TTL-at-fire)"))
+                    reason: "skipped by the plugin: " + skip.why + " (seed 004 TTL-at-fire)", happenedAt: skip.time))
         }
         for post in outcome.posts {
             let match = matcher.takeNearest(slot: post.slot, to: post.time)
@@ -30,7 +30,7 @@ struct RunResultBuilder {
                     suppressed.append(
                         RunResult.Occurrence(
                             slot: post.slot, localDate: match.localDate.description, plannedAt: match.at,
-                            reason: "notification posted but not shown: \(why)"))
+                            reason: "notification posted but not shown: \(why)", happenedAt: post.time))
                 }
             } else {
                 deliveries.append(

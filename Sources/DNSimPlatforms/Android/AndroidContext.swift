@@ -99,6 +99,14 @@ public struct AndroidAlarmManagerPort<App: AndroidApplication> {
             operation: operation)
     }
 
+    /// `setAlarmClock(AlarmClockInfo(triggerAtMillis, showIntent), operation)` (A9): always
+    /// RTC_WAKEUP.
+    public func setAlarmClock(_ triggerAtMillis: Int64, _ operation: AndroidPendingIntent) throws {
+        try system.setAlarm(
+            method: .setAlarmClock, type: .rtcWakeup, triggerAtMillis: triggerAtMillis, windowLength: 0,
+            operation: operation)
+    }
+
     /// `setExact(type, triggerAtMillis, operation)` (A6).
     public func setExact(_ type: AndroidAlarm.ClockType, _ triggerAtMillis: Int64, _ operation: AndroidPendingIntent)
         throws

@@ -1,0 +1,11 @@
+extension OSRule {
+    // Facts dnsim adds to the fact sheet's A1–A52, read from AOSP and androidx source and the
+    // platform's own tests. Each source names the file and, where there is one, the test.
+
+    /// Alarm clocks and FLAG_ALLOW_WHILE_IDLE alarms are exempt from App Standby quotas.
+    public static let a53 = OSRule(
+        id: "A53",
+        summary: "Standby bucket alarm quotas exempt alarm clocks and every FLAG_ALLOW_WHILE_IDLE alarm (setExactAndAllowWhileIdle, setAndAllowWhileIdle); exempt alarms do not count against the quota either.",
+        source: "AOSP apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java isExemptFromAppStandby, adjustDeliveryTimeBasedOnBucketLocked (wakeups recorded only for non-exempt alarms)",
+        confidence: .high)
+}

@@ -4,7 +4,11 @@ import DNSimCore
 public struct AndroidOSParameters: Sendable, Hashable {
     /// Largest deferral of an inexact `set()` alarm as a fraction of the delay, in percent (A4).
     public var inexactDeferralPercent: Int = 75
-    /// The minimum effective `setWindow` length on API 31+ in ms (A5).
+    /// The most an inexact `set()`/`setAndAllowWhileIdle` alarm is deferred on API 31+ in ms
+    /// (A54: AOSP `maxTriggerTime` caps the window at one hour).
+    public var inexactMaximumWindowMillis: Int64 = 3_600_000
+    /// The minimum effective `setWindow` length on API 31+ in ms (A5), itself at most 75% of the
+    /// time to the window's start (AOSP `getMinimumAllowedWindow`).
     public var minimumWindowMillis: Int64 = 600_000
     /// Whether the exact-alarm permission is granted at the start of the run (A20, A22).
     /// `nil` means the API level's default for a new install: granted on 31–33, denied on 34+
@@ -25,6 +29,7 @@ public struct AndroidOSParameters: Sendable, Hashable {
     public func described(resolvedExactAlarm: Bool) -> [(String, String)] {
         [
             ("android.inexactDeferralPercent", String(inexactDeferralPercent)),
+            ("android.inexactMaximumWindowMillis", String(inexactMaximumWindowMillis)),
             ("android.minimumWindowMillis", String(minimumWindowMillis)),
             ("android.exactAlarmGranted", String(resolvedExactAlarm)),
             ("android.postNotificationsGranted", String(postNotificationsGranted)),

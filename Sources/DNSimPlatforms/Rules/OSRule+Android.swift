@@ -13,12 +13,13 @@ extension OSRule {
         source: "AlarmManager.set javadoc", confidence: .high)
     /// The legacy batching heuristic defers `set()` up to 75% of the delay.
     public static let a4 = OSRule(
-        id: "A4", summary: "Inexact alarms may be deferred up to 75% of the time to the trigger.",
-        source: "AlarmManagerService API 19-23 heuristic (secondary)", confidence: .medium)
+        id: "A4", summary: "Inexact alarms may be deferred up to 75% of the time to the trigger; below 10 s, not at all.",
+        source: "AOSP AlarmManagerService.java maxTriggerTime (MIN_FUZZABLE_INTERVAL 10 s, 0.75 x futurity)", confidence: .high)
     /// `setWindow` is one-sided and stretched to 10 minutes on API 31+.
     public static let a5 = OSRule(
-        id: "A5", summary: "setWindow delivers within [start, start+length]; length >= 10 min on API 31+.",
-        source: "AlarmManager.setWindow javadoc; ChangeId 185199076", confidence: .high)
+        id: "A5",
+        summary: "setWindow delivers within [start, start+length]; on API 31+ (targetSdk 31+) the length is stretched to min(10 min, 75% of the time to start).",
+        source: "AlarmManager.setWindow javadoc; ChangeId 185199076; AOSP AlarmManagerService.getMinimumAllowedWindow", confidence: .high)
     /// `setExact` fires at the trigger outside Doze and needs the exact-alarm permission on 31+.
     public static let a6 = OSRule(
         id: "A6", summary: "setExact fires at the trigger (outside Doze); needs exact-alarm permission on API 31+.",
@@ -104,7 +105,7 @@ extension OSRule {
     public static let androidCatalogue: [OSRule] = [
         a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a12, a13, a14, a15, a16, a17, a18, a19, a21, a22, a23, a24, a26, a27,
         a28, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a43, a44, a45, a46, a47, a48, a49, a51, a52,
-        a53,
+        a53, a54,
     ]
 }
 

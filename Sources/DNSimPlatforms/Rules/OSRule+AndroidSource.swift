@@ -8,4 +8,11 @@ extension OSRule {
         summary: "Standby bucket alarm quotas exempt alarm clocks and every FLAG_ALLOW_WHILE_IDLE alarm (setExactAndAllowWhileIdle, setAndAllowWhileIdle); exempt alarms do not count against the quota either.",
         source: "AOSP apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java isExemptFromAppStandby, adjustDeliveryTimeBasedOnBucketLocked (wakeups recorded only for non-exempt alarms)",
         confidence: .high)
+
+    /// API 31+: the batching window of a non-repeating inexact alarm is capped at one hour.
+    public static let a54 = OSRule(
+        id: "A54",
+        summary: "API 31+: an inexact set()/setAndAllowWhileIdle alarm is delivered at most one hour after its trigger (the 75% window of A4 is capped at 1 h); setWindow's minimum window is min(10 min, 75% of the time to the trigger).",
+        source: "AOSP AlarmManagerService.java maxTriggerTime (\"window is capped at a maximum of one hour\"), getMinimumAllowedWindow; AlarmManager.set javadoc (S+)",
+        confidence: .high)
 }

@@ -16,8 +16,18 @@ public enum RolloverRule: String, Sendable {
         case .add24Hours:
             return previousWallMillis + 86_400_000
         case .calendarDay:
-            let next = DailyOccurrence.instant(on: date.adding(days: 1), at: time, in: zone)
+            let next = DailyOccurrence.instant(on: nextLocalDate(after: date, time: time, zone: zone), at: time, in: zone)
             return next?.millisecondsSinceEpoch ?? previousWallMillis + 86_400_000
+        }
+    }
+
+    /// The local date of the occurrence after the one on `date`: the next calendar date, except
+    /// that ``calendarDay`` skips a date the zone merges with the following one (one occurrence
+    /// per instant, ``DailyOccurrence/nextDate(after:at:in:gap:fold:)``).
+    public func nextLocalDate(after date: LocalDate, time: LocalTime, zone: Zone) -> LocalDate {
+        switch self {
+        case .add24Hours: return date.adding(days: 1)
+        case .calendarDay: return DailyOccurrence.nextDate(after: date, at: time, in: zone)
         }
     }
 
@@ -26,7 +36,7 @@ public enum RolloverRule: String, Sendable {
         var date = zone.localDateTime(at: SimInstant(millisecondsSinceEpoch: wallMillis)).date
         while true {
             if let instant = DailyOccurrence.instant(on: date, at: time, in: zone),
-                instant.millisecondsSinceEpoch > wallMillis
+                instant.millisecondsSinceEpoch > wallMillis, !DailyOccurrence.isMergedWithNextDate(date, at: time, in: zone)
             {
                 return (date, instant.millisecondsSinceEpoch)
             }

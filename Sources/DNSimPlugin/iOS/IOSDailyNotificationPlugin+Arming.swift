@@ -38,8 +38,9 @@ extension IOSDailyNotificationPlugin {
         case .corrected:
             // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence:
             // content only where it will still be fresh at T; otherwise the stale action.
+            var date = slot.nextLocalDate
             return (0..<days).compactMap { k in
-                let date = slot.nextLocalDate.adding(days: k)
+                if k > 0 { date = DailyOccurrence.nextDate(after: date, at: slot.time, in: context.timeZone) }
                 let runAt = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? 0
                 let verdict = policy.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
                 if verdict == .stale && policy.staleAction == .skip { return nil }

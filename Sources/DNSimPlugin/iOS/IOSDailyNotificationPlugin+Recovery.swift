@@ -125,7 +125,7 @@ extension IOSDailyNotificationPlugin {
                         store.core.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: delivered ? .delivered : .missed))
                         if !delivered { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
                     }
-                    slot.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+                    slot.nextLocalDate = DailyOccurrence.nextDate(after: slot.nextLocalDate, at: slot.time, in: zone)
                 }
                 slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
                 store.core.slots[index] = slot

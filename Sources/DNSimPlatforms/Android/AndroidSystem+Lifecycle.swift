@@ -49,6 +49,14 @@ extension AndroidSystem {
             rescheduleWorkFromDatabase(rule: .a43)
             ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
         }
+        if intent.action == AndroidIntent.timeSet || intent.action == AndroidIntent.timezoneChanged,
+            works.contains(where: { $0.state == .enqueued })
+        {
+            // The same receiver handles TIME_SET and TIMEZONE_CHANGED (A43, A34): jobs are
+            // rescheduled from the wall-clock next run times.
+            rescheduleWorkAfterTimeChange(action: intent.action)
+            ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
+        }
         if !fromAlarm && !manifest.receiverActions.contains(intent.action) {
             trace("android.broadcast", "broadcast.noReceiver", cause: cause, details)
             return

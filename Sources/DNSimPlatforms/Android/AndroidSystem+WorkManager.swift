@@ -25,11 +25,14 @@ extension AndroidSystem {
         }
         let work = AndroidWork(
             serial: nextWorkSerial, name: name, request: request, state: .enqueued, runAttemptCount: 0,
-            earliestRun: sim.now + delay, jobScheduled: false, dueEvent: nil, pendingOutcome: nil)
+            nextRunWallMillis: clock.wallMillis(at: sim.now) + delay.milliseconds, earliestRun: sim.now + delay,
+            jobScheduled: false, dueEvent: nil, pendingOutcome: nil)
         nextWorkSerial += 1
         works.append(work)
+        var isPeriodic = false
+        if case .periodic = request.kind { isPeriodic = true }
         trace(
-            "android.work", "work.enqueued", rule: .a43,
+            "android.work", "work.enqueued", rule: isPeriodic ? .a45 : .a43,
             [
                 TraceDetail("name", name), TraceDetail("worker", request.worker),
                 TraceDetail("delayMillis", String(delay.milliseconds)),
@@ -59,6 +62,15 @@ extension AndroidSystem {
         works[index].jobScheduled = true
         works[index].dueEvent = sim.schedule(
             .android(.workDue(serial: works[index].serial)), at: max(sim.now, works[index].earliestRun))
+    }
+
+    /// WorkManager (re)schedules the job of the work at `index`: the delay is its next run time
+    /// on the wall clock minus the wall clock now (`WorkSpec.calculateNextRunTime`), so a clock
+    /// change since the work was enqueued moves the job only when WorkManager reschedules it.
+    private func planJob(at index: Int) {
+        let delay = max(0, works[index].nextRunWallMillis - clock.wallMillis(at: sim.now))
+        works[index].earliestRun = sim.now + .milliseconds(delay)
+        scheduleJob(at: index)
     }
 
     /// Re-checks every scheduled job (Doze, network, bucket or charging changed).
@@ -103,7 +115,19 @@ extension AndroidSystem {
             works[index].state = .enqueued
             works[index].pendingOutcome = nil
             trace("android.work", "work.rescheduled", rule: rule, [TraceDetail("name", works[index].name)])
-            scheduleJob(at: index)
+            planJob(at: index)
+        }
+    }
+
+    /// WorkManager's RescheduleReceiver got TIME_SET or TIMEZONE_CHANGED (A43): every enqueued
+    /// work item's job is cancelled and scheduled again from its next run time on the new wall
+    /// clock.
+    func rescheduleWorkAfterTimeChange(action: String) {
+        for index in works.indices where works[index].state == .enqueued {
+            trace(
+                "android.work", "work.rescheduled", rule: .a43,
+                [TraceDetail("name", works[index].name), TraceDetail("trigger", action)])
+            planJob(at: index)
         }
     }
 
@@ -165,22 +189,25 @@ extension AndroidSystem {
             works[index].state = .failed
             works[index].jobScheduled = false
             trace("android.work", "work.failed", [TraceDetail("name", name)])
-        case (.success, .periodic(let interval, let flex)), (.failure, .periodic(let interval, let flex)):
+        case (.success, .periodic(let interval, _)), (.failure, .periodic(let interval, _)):
+            // A57: the next period counts from the end of this run (the work's new enqueue time),
+            // not from the first run; the flex applies to the first period only.
             works[index].state = .enqueued
             works[index].runAttemptCount = 0
-            works[index].earliestRun = works[index].earliestRun + interval
-            if works[index].earliestRun < sim.now { works[index].earliestRun = sim.now + (interval - flex) }
-            trace("android.work", "work.periodDone", rule: .a45, [TraceDetail("name", name)])
-            scheduleJob(at: index)
+            works[index].nextRunWallMillis = clock.wallMillis(at: sim.now) + interval.milliseconds
+            trace(
+                "android.work", "work.periodDone", rule: .a57,
+                [TraceDetail("name", name), TraceDetail("nextRunWallMillis", String(works[index].nextRunWallMillis))])
+            planJob(at: index)
         case (.retry, _):
             works[index].state = .enqueued
             works[index].runAttemptCount += 1
             let delay = backoff(for: works[index])
-            works[index].earliestRun = sim.now + delay
+            works[index].nextRunWallMillis = clock.wallMillis(at: sim.now) + delay.milliseconds
             trace(
                 "android.work", "work.retry", rule: .a46,
                 [TraceDetail("name", name), TraceDetail("backoffMillis", String(delay.milliseconds))])
-            scheduleJob(at: index)
+            planJob(at: index)
         }
     }
 

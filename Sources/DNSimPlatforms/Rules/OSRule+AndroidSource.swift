@@ -15,4 +15,11 @@ extension OSRule {
         summary: "API 31+: an inexact set()/setAndAllowWhileIdle alarm is delivered at most one hour after its trigger (the 75% window of A4 is capped at 1 h); setWindow's minimum window is min(10 min, 75% of the time to the trigger).",
         source: "AOSP AlarmManagerService.java maxTriggerTime (\"window is capped at a maximum of one hour\"), getMinimumAllowedWindow; AlarmManager.set javadoc (S+)",
         confidence: .high)
+
+    /// Periodic work counts each period from the end of the last run.
+    public static let a57 = OSRule(
+        id: "A57",
+        summary: "WorkManager periodic work: the first run waits the initial delay plus (interval - flex); every later run is due one interval after the previous run ended (its last enqueue time), not on a grid anchored at the first run; the next run time is on the wall clock.",
+        source: "androidx work-runtime WorkSpec.kt calculateNextRunTime (\"Flex only applies to the first run\"; lastEnqueueTime + intervalDuration); WorkerWrapper resets lastEnqueueTime when a period completes",
+        confidence: .high)
 }

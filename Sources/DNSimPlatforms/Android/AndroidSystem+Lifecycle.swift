@@ -44,14 +44,12 @@ extension AndroidSystem {
             trace("android.broadcast", "broadcast.blockedByAutostart", rule: .a30, cause: cause, details)
             return
         }
-        if intent.action == AndroidIntent.bootCompleted && works.contains(where: { $0.state == .enqueued && !$0.jobScheduled }) {
+        if intent.action == AndroidIntent.bootCompleted && hasEnqueuedWorkWithoutJob {
             // WorkManager's own RescheduleReceiver (A43), independent of the app's receivers.
             rescheduleWorkFromDatabase(rule: .a43)
             ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
         }
-        if intent.action == AndroidIntent.timeSet || intent.action == AndroidIntent.timezoneChanged,
-            works.contains(where: { $0.state == .enqueued })
-        {
+        if intent.action == AndroidIntent.timeSet || intent.action == AndroidIntent.timezoneChanged, hasEnqueuedWork {
             // The same receiver handles TIME_SET and TIMEZONE_CHANGED (A43, A34): jobs are
             // rescheduled from the wall-clock next run times.
             rescheduleWorkAfterTimeChange(action: intent.action)
@@ -130,7 +128,7 @@ extension AndroidSystem {
         }
         if profile.apiLevel >= 35 {
             trace("android.am", "pendingIntents.cancelled", rule: .a28, cause: record)
-            pendingIntents.removeAll()
+            livePendingIntents.removeAll()
         }
     }
 
@@ -142,7 +140,7 @@ extension AndroidSystem {
         clearAllAlarms(kind: "alarm.clearedByReboot", rule: .a1)
         dropAllJobs(rule: .a1)
         exitIdle(reason: "reboot")
-        pendingIntents.removeAll()
+        livePendingIntents.removeAll()
         shownNotificationIDs.removeAll()
         isPoweredOn = false
         isUnlockedSinceBoot = false

@@ -61,7 +61,7 @@ public struct IOSNotificationCenterPort<App: IOSApplication> {
 
     /// `getDeliveredNotifications(completionHandler:)`: what is still in Notification Center (I9).
     public func getDeliveredNotifications(completionHandler: ([IOSNotificationRequest]) -> Void) {
-        completionHandler(system.deliveredIdentifiers.map(\.request))
+        completionHandler(system.delivered.entries.map(\.request))
     }
 
     /// `removePendingNotificationRequests(withIdentifiers:)`.

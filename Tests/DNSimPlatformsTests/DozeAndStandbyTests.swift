@@ -504,8 +504,10 @@ struct DozeAndStandbyTests {
         #expect(device.system.unusedRestriction == "sleeping")
         #expect(device.system.isStopped)
         #expect(device.system.alarms.isEmpty)
-        #expect(device.rules("package.forceStopped") == ["A26"])
-        #expect(device.rules("alarm.removedByForceStop") == ["A26"])
+        // Was A26: the OEM's sleeping-apps behaviour (A30) decides this stop, not a user force stop.
+        #expect(device.rules("app.sleeping") == ["A30"])
+        #expect(device.rules("package.forceStopped") == ["A30"])
+        #expect(device.rules("alarm.removedByForceStop") == ["A30"])
 
         device.system.setWallClock(toWallMillis: device.wallNow + 1_000, source: "user")
         device.system.reboot(offFor: .minutes(1), unlockAfter: .minutes(1))
@@ -570,8 +572,10 @@ struct DozeAndStandbyTests {
             #expect(device.records("app.hibernated").map(\.time) == [Device.defaultStart + .days(90)])
             #expect(device.system.unusedRestriction == "hibernated")
             #expect(device.system.isStopped)
-            #expect(device.rules("package.forceStopped") == ["A26"])
-            #expect(device.rules("alarm.removedByForceStop") == ["A26"])
+            // Was A26: hibernation (A58) decides this stop, not a user force stop.
+            #expect(device.rules("app.hibernated") == ["A58"])
+            #expect(device.rules("package.forceStopped") == ["A58"])
+            #expect(device.rules("alarm.removedByForceStop") == ["A58"])
             #expect(device.recorder.receives(TestApp.alarmAction).isEmpty)
         } else {
             #expect(device.records("app.hibernated").isEmpty)

@@ -27,7 +27,15 @@ public struct AndroidContext<App: AndroidApplication> {
 
     /// `ActivityManager.getHistoricalProcessExitReasons(...)` (API 30+, A29); `nil` below 30.
     public func historicalProcessExitReasons() -> [AndroidProcessExit]? {
-        sdkInt >= 30 ? system.processExitReasons : nil
+        guard sdkInt >= 30 else { return nil }
+        let exits = system.processExitReasons
+        system.trace(
+            "android.am", "exitReasons.queried", rule: .a29,
+            [
+                TraceDetail("count", String(exits.count)),
+                TraceDetail("userRequested", String(exits.filter { $0.reason == .userRequested }.count)),
+            ])
+        return exits
     }
 
     /// The HTTP client, through the device's network (none in Doze outside a window, A37).
@@ -74,6 +82,13 @@ public struct AndroidContext<App: AndroidApplication> {
     @discardableResult
     public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {
         system.trace("plugin", kind, details)
+    }
+
+    /// Writes a line to the trace as the app, naming the time-library fact (`T1`…`T8`) whose
+    /// arithmetic decided the instants the app just computed.
+    @discardableResult
+    public func log(_ kind: String, decidedBy rule: OSRule?, _ details: [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, rule: rule, details)
     }
 }
 

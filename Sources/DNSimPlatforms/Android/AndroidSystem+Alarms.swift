@@ -134,12 +134,18 @@ extension AndroidSystem {
         }
     }
 
-    /// Re-evaluates every RTC alarm after the wall clock moved (A14).
+    /// Re-evaluates every RTC alarm after the wall clock moved (A14); ELAPSED alarms count from
+    /// boot and stay where they are (A13).
     func rebatchWallClockAlarms() {
         alarmTable.updateEach { alarm in
             guard alarm.type.isWallClock else { return }
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             alarm.dueEvent = scheduleDue(alarm, cause: sim.trace.lastID)
+        }
+        for alarm in alarmTable.alarms where !alarm.type.isWallClock {
+            trace(
+                "android.alarm", "alarm.keptOnElapsedClock", rule: .a13, cause: alarm.setRecord,
+                [TraceDetail("operation", alarm.operation.description), TraceDetail("type", alarm.type.rawValue)])
         }
     }
 
@@ -151,13 +157,13 @@ extension AndroidSystem {
     }
 
     /// Removes every alarm, recording why.
-    func clearAllAlarms(kind: String, rule: OSRule) {
+    func clearAllAlarms(kind: String, rule: OSRule?, details: [TraceDetail] = []) {
         for alarm in alarmTable.alarms {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace(
                 "android.alarm", kind, rule: rule, cause: alarm.setRecord,
                 [TraceDetail("operation", alarm.operation.description)]
-                    + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+                    + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) } + details)
         }
         alarmTable.removeAll()
     }

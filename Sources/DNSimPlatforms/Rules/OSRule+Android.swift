@@ -68,6 +68,11 @@ extension OSRule {
     public static let a28 = OSRule(
         id: "A28", summary: "API 35+: stopping cancels PendingIntents; leaving the stopped state delivers BOOT_COMPLETED.",
         source: "developer.android.com Android 15 behaviour changes", confidence: .high)
+    /// Force stops are visible afterwards as REASON_USER_REQUESTED exits (API 30+).
+    public static let a29 = OSRule(
+        id: "A29",
+        summary: "API 30+: a force stop leaves an ApplicationExitInfo with REASON_USER_REQUESTED in getHistoricalProcessExitReasons (WorkManager's detection); below 30 WorkManager probes a sentinel alarm's PendingIntent instead.",
+        source: "androidx ForceStopRunnable.isForceStopped", confidence: .high)
     /// Swipe from recents on stock AOSP removes the task; alarms stay.
     public static let a30 = OSRule(
         id: "A30", summary: "Swipe from recents (stock AOSP) kills the task/process; alarms and work stay scheduled.",
@@ -104,8 +109,8 @@ extension OSRule {
     /// Every Android rule the model applies, in id order.
     public static let androidCatalogue: [OSRule] = [
         a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a12, a13, a14, a15, a16, a17, a18, a19, a21, a22, a23, a24, a26, a27,
-        a28, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a43, a44, a45, a46, a47, a48, a49, a51, a52,
-        a53, a54, a57,
+        a28, a29, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a43, a44, a45, a46, a47, a48, a49, a51, a52,
+        a53, a54, a57, a58,
     ]
 }
 

@@ -22,4 +22,11 @@ extension OSRule {
         summary: "WorkManager periodic work: the first run waits the initial delay plus (interval - flex); every later run is due one interval after the previous run ended (its last enqueue time), not on a grid anchored at the first run; the next run time is on the wall clock.",
         source: "androidx work-runtime WorkSpec.kt calculateNextRunTime (\"Flex only applies to the first run\"; lastEnqueueTime + intervalDuration); WorkerWrapper resets lastEnqueueTime when a period completes",
         confidence: .high)
+
+    /// App hibernation stops an unused app like a force stop.
+    public static let a58 = OSRule(
+        id: "A58",
+        summary: "App hibernation (API 31+): an app unused for months is hibernated: its runtime permissions are reset and it is stopped like a force stop (no alarms, jobs or broadcasts) until the user opens it.",
+        source: "developer.android.com/topic/performance/app-hibernation (effects of hibernation); AOSP AppHibernationService (forceStopPackage on hibernation)",
+        confidence: .medium)
 }

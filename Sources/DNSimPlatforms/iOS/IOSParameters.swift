@@ -64,3 +64,19 @@ public struct IOSParameters: Sendable, Hashable {
         ]
     }
 }
+
+extension GapPolicy {
+    /// The Foundation `Calendar.MatchingPolicy` that resolves a nonexistent time the same way (T3).
+    public var foundationName: String {
+        switch self {
+        case .shiftForward: return "nextTimePreservingSmallerComponents"
+        case .nextValidInstant: return "nextTime"
+        case .skip: return "strict"
+        }
+    }
+}
+
+extension FoldPolicy {
+    /// The Foundation `Calendar.RepeatedTimePolicy` that resolves a repeated time the same way (T4).
+    public var foundationName: String { self == .earlier ? "first" : "last" }
+}

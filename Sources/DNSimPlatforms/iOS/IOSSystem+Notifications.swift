@@ -92,7 +92,8 @@ extension IOSSystem {
             guard let time = LocalTime(hour: components.hour, minute: components.minute) else { return nil }
             var date = components.date ?? zone.localDateTime(at: wallAfter).date
             for _ in 0..<3 {
-                switch zone.resolve(LocalDateTime(date: date, time: time)) {
+                let resolution = zone.resolve(LocalDateTime(date: date, time: time))
+                switch resolution {
                 case .gap, .fold:
                     trace(
                         "ios.notifications", "trigger.ambiguousLocalTime", rule: .i5,
@@ -100,6 +101,18 @@ extension IOSSystem {
                             TraceDetail("localDate", date.description),
                             TraceDetail("gapPolicy", parameters.nonexistentTimePolicy.rawValue),
                             TraceDetail("foldPolicy", parameters.repeatedTimePolicy.rawValue),
+                        ])
+                    // The named policy resolves it as Foundation's matching policies do (T3 in a
+                    // gap, T4 in a fold).
+                    let isGap: Bool
+                    if case .gap = resolution { isGap = true } else { isGap = false }
+                    let resolved = resolution.instant(gap: parameters.nonexistentTimePolicy, fold: parameters.repeatedTimePolicy)
+                    trace(
+                        "ios.notifications", "trigger.wallTimeResolved", rule: isGap ? .t3 : .t4,
+                        details(of: request) + [
+                            TraceDetail("localDate", date.description),
+                            TraceDetail("policy", isGap ? parameters.nonexistentTimePolicy.foundationName : parameters.repeatedTimePolicy.foundationName),
+                            TraceDetail("resolvedTo", resolved.map { ISO8601.format($0, in: zone) } ?? "none"),
                         ])
                 case .unique: break
                 }
@@ -178,7 +191,11 @@ extension IOSSystem {
         for entry in pending.entries where (entry.nextFire.map { $0 >= offSince && $0 < sim.now } ?? false) {
             switch parameters.missedWhileOff {
             case .drop:
-                trace("ios.notifications", "notification.missedWhileOff", rule: .i10, details(of: entry.request))
+                // Not I10 (which says requests survive a reboot): the unverified drop alternative of
+                // the missed-while-off parameter decides this.
+                trace(
+                    "ios.notifications", "notification.missedWhileOff",
+                    details(of: entry.request) + [TraceDetail("parameter", "ios.missedWhileOff=drop")])
                 if let identifier = pending.identifier(ofSerial: entry.serial) {
                     if entry.request.trigger.repeats {
                         pending.update(identifier) { pending in

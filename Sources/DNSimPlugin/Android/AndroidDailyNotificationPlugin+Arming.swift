@@ -107,7 +107,7 @@ extension AndroidDailyNotificationPlugin {
         if prefetch { enqueuePrefetch(for: slot, context: context) }
         let mode = exact ? "exact" : profile == .directive ? "windowed±10m" : "windowed+10m"
         context.log(
-            "armed",
+            "armed", decidedBy: rollover.javaTimeFact,
             [
                 TraceDetail("slot", slot.id), TraceDetail("mode", mode),
                 TraceDetail("from", slot.nextLocalDate.description), TraceDetail("days", String(build.rollingWindowDays)),

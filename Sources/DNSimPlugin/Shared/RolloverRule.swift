@@ -1,5 +1,6 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlatforms
 
 /// How the plugin computes a slot's next occurrence after one fires.
 public enum RolloverRule: String, Sendable {
@@ -30,6 +31,11 @@ public enum RolloverRule: String, Sendable {
         case .calendarDay: return DailyOccurrence.nextDate(after: date, at: time, in: zone)
         }
     }
+
+    /// The time-library fact that decides the instants this rule computes on Android (java.time):
+    /// millisecond arithmetic runs on the instant time-line (T7); a local date's wall time goes
+    /// through `atZone`, shifted forward in a gap and earlier in an overlap (T6).
+    public var javaTimeFact: OSRule { self == .add24Hours ? .t7 : .t6 }
 
     /// The first occurrence strictly after `wallMillis`: today's if still ahead, else a later day's.
     public static func firstOccurrence(after wallMillis: Int64, time: LocalTime, zone: Zone) -> (LocalDate, Int64) {

@@ -109,7 +109,12 @@ extension IOSDailyNotificationPlugin {
         context.withStorage { store in
             for request in requests { store.noteArmed(request.identifier) }
         }
-        context.log("armed", [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
+        // The window's dates: seed 003's +24 h (T1) under directive, calendar days (T2) under
+        // corrected; as-found hands one repeating trigger to the OS (I3).
+        let fact: OSRule? = profile == .directive ? .t1 : profile == .corrected ? .t2 : nil
+        context.log(
+            "armed", decidedBy: fact,
+            [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
     }
 
     /// Submits the T–lead BGAppRefresh request for the earliest next slot.

@@ -83,14 +83,20 @@ extension IOSDailyNotificationPlugin {
     /// add the window again.
     func rearmAll(context: Context) {
         let now = context.now().millisecondsSinceEpoch
+        var stepped = 0
         let slots = context.withStorage { store -> [PluginStore.Slot] in
             for index in store.core.slots.indices {
                 while store.core.slots[index].nextRunAt <= now {
                     store.core.slots[index].nextRunAt += 86_400_000
                     store.core.slots[index].nextLocalDate = store.core.slots[index].nextLocalDate.adding(days: 1)
+                    stepped += 1
                 }
             }
             return store.core.slots
+        }
+        if stepped > 0 {
+            // Date + 86 400 s: absolute time only (T5).
+            context.log("rolledForward", decidedBy: .t5, [TraceDetail("steps", String(stepped))])
         }
         var own: [String] = []
         context.notificationCenter.getPendingNotificationRequests { requests in

@@ -180,6 +180,9 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         switch profile {
         case .asFound: return
         case .directive:
+            // Seed 003 does not know UIKit's significant time change (S3), so only clock and zone
+            // changes reach its handler.
+            guard change != .significant else { return }
             // S5: "recalculate all scheduled times … cancel & reschedule".
             context.log("timeChange.rescheduleAll", [TraceDetail("change", change.rawValue)])
             rearmAll(context: context)

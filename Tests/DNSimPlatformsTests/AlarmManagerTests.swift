@@ -380,13 +380,29 @@ struct AlarmManagerTests {
         #expect(device.records("pendingIntent.probe").map { $0.detail("exists") } == ["false", "true"])
     }
 
-    @Test("A18/A28: after a force stop the PendingIntent survives on API 34 and is gone on API 35", arguments: [34, 35])
+    // Was "survives on API 34": the default now follows AOSP's weak PendingIntent records and
+    // androidx ForceStopRunnable (A59); the old assumption is the parameter below.
+    @Test("A18/A28/A59: after a force stop a FLAG_NO_CREATE probe finds no PendingIntent, on API 34 (collected) and 35 (cancelled)", arguments: [34, 35])
     func a18ProbeAfterForceStop(apiLevel: Int) throws {
         let device = Device(apiLevel: apiLevel)
         try device.alarmManager.setExact(.rtcWakeup, device.wallNow + 3_600_000, TestApp.operation(1))
         device.system.forceStop()
-        #expect(device.alarmManager.pendingIntentExists(TestApp.operation(1)) == (apiLevel < 35))
+        #expect(!device.alarmManager.pendingIntentExists(TestApp.operation(1)))
         #expect(device.rules("pendingIntents.cancelled") == (apiLevel >= 35 ? ["A28"] : []))
+        #expect(device.rules("pendingIntents.collected") == (apiLevel >= 35 ? [] : ["A59"]))
+    }
+
+    @Test("A59: with pendingIntentsSurviveForceStop the PendingIntent survives a force stop below API 35, not on 35")
+    func a59SurviveParameter() throws {
+        for apiLevel in [34, 35] {
+            var parameters = AndroidOSParameters.with()
+            parameters.pendingIntentsSurviveForceStop = true
+            let device = Device(apiLevel: apiLevel, parameters: parameters)
+            try device.alarmManager.setExact(.rtcWakeup, device.wallNow + 3_600_000, TestApp.operation(1))
+            device.system.forceStop()
+            #expect(device.alarmManager.pendingIntentExists(TestApp.operation(1)) == (apiLevel < 35))
+            #expect(value(of: "android.pendingIntentsSurviveForceStop", in: device.system.resolvedParameters) == "true")
+        }
     }
 
     @Test("A18/A1: after a reboot the PendingIntent is gone")

@@ -126,3 +126,43 @@ struct DecisionTraceTests {
         #expect(foldRecord.detail("resolvedTo") == "2026-10-25T02:30:00+02:00")
     }
 }
+
+/// Pins the contested defaults chosen by the strongest evidence (I1, I24) and their alternatives.
+struct ContestedDefaultTests {
+    @Test("I1: by default the last 64 added are kept: 70 one-shots a minute apart leave 7…70 pending (flutter_local_notifications #2275)")
+    func i1DefaultKeepsLastAdded() throws {
+        let device = IOSDevice()
+        #expect(IOSParameters().keepPolicy == .lastAdded)
+        for minute in 1...70 {
+            device.add(.interval("n\(minute)", seconds: Int64(minute) * 60))
+        }
+        #expect(device.pendingIDs == (7...70).map { "n\($0)" })
+        #expect(device.rules("request.droppedOverLimit") == Array(repeating: "I1", count: 6))
+    }
+
+    @Test("I1 noneFire: while more than 64 requests are pending none fires; once back at 64 they fire again")
+    func i1NoneFire() throws {
+        let device = IOSDevice(parameters: .with { $0.keepPolicy = .noneFire })
+        for minute in 1...65 {
+            device.add(.interval("n\(minute)", seconds: Int64(minute) * 60))
+        }
+        #expect(device.pendingIDs.count == 65, "nothing is dropped")
+        try device.run(for: .minutes(1))
+        #expect(device.system.deliveryLog.isEmpty)
+        #expect(device.rules("notification.notFiredOverLimit") == ["I1"])
+        try device.run(for: .minutes(2))
+        #expect(device.deliveryTimes("n3").count == 1, "64 left after the first was consumed: the next fires")
+    }
+
+    @Test("I24: by default a request due while the device was off is shown right after boot")
+    func i24DeliverAtBootByDefault() throws {
+        let device = IOSDevice()  // 08:00Z
+        #expect(IOSParameters().missedWhileOff == .deliverAtBoot)
+        device.add(.calendar("once", date: "2026-03-10", hour: 9, minute: 0, repeats: false))
+        try device.run(until: at("2026-03-10T08:50:00Z"))
+        device.system.reboot(offFor: .minutes(30))
+        try device.run(until: at("2026-03-10T12:00:00Z"))
+        #expect(device.deliveryTimes("once") == [at("2026-03-10T09:20:00Z")])
+        #expect(device.rules("notification.dueWhileOff") == ["I24"])
+    }
+}

@@ -165,8 +165,9 @@ public struct AndroidAlarmManagerPort<App: AndroidApplication> {
     }
 
     /// `PendingIntent.getBroadcast(..., FLAG_NO_CREATE) != null` (A18): whether a PendingIntent
-    /// equal to `operation` still exists. It outlives its alarm (fired or removed): on API ≤ 34 it
-    /// survives a force stop, on API 35+ a force stop cancels it (A28); a reboot clears it.
+    /// equal to `operation` still exists. It outlives its alarm (fired or cancelled) while the app
+    /// holds it; a force stop leaves none (A28 on API 35+; A59 below, unless the
+    /// `pendingIntentsSurviveForceStop` parameter says otherwise); a reboot clears it.
     public func pendingIntentExists(_ operation: AndroidPendingIntent) -> Bool {
         let exists = system.livePendingIntents.contains(operation.identity)
         system.trace(

@@ -17,6 +17,13 @@ public struct AndroidOSParameters: Sendable, Hashable {
     /// Whether POST_NOTIFICATIONS is granted at the start (A49; only matters on API 33+).
     public var postNotificationsGranted: Bool = true
 
+    /// Whether the app's PendingIntents still exist after a force stop below API 35 (A59). Default
+    /// false: AOSP does not cancel them on a package force stop before Android 15, but the
+    /// system keeps them only through weak references, and once AlarmManager drops the alarms
+    /// and the process dies nothing holds them, so `FLAG_NO_CREATE` finds none — the behaviour
+    /// androidx WorkManager's pre-API-30 force-stop detection relies on. `true` keeps the former
+    /// assumption that they survive.
+    public var pendingIntentsSurviveForceStop: Bool = false
     /// The contested claim that an app update clears its alarms (AOSP keeps them, A17). Default false.
     public var updateClearsAlarms: Bool = false
     /// Doze timing and quotas.
@@ -34,6 +41,7 @@ public struct AndroidOSParameters: Sendable, Hashable {
             ("android.exactAlarmGranted", String(resolvedExactAlarm)),
             ("android.postNotificationsGranted", String(postNotificationsGranted)),
             ("android.updateClearsAlarms", String(updateClearsAlarms)),
+            ("android.pendingIntentsSurviveForceStop", String(pendingIntentsSurviveForceStop)),
             ("android.doze.maintenanceSpacing", doze.maintenanceSpacing.map(\.description).joined(separator: ",")),
             ("android.doze.maintenanceJitterPercent", String(doze.maintenanceJitterPercent)),
             ("android.doze.maintenanceWindowLength", doze.maintenanceWindowLength.description),

@@ -136,6 +136,13 @@ extension AndroidSystem {
         if profile.apiLevel >= 35 {
             trace("android.am", "pendingIntents.cancelled", rule: .a28, cause: record)
             livePendingIntents.removeAll()
+        } else if !parameters.pendingIntentsSurviveForceStop && !livePendingIntents.isEmpty {
+            // A59: nothing holds them any more (alarms removed, process dead); the system's weak
+            // references are collected, so FLAG_NO_CREATE finds none.
+            trace(
+                "android.am", "pendingIntents.collected", rule: .a59, cause: record,
+                [TraceDetail("parameter", "android.pendingIntentsSurviveForceStop=false")])
+            livePendingIntents.removeAll()
         }
     }
 

@@ -29,4 +29,11 @@ extension OSRule {
         summary: "App hibernation (API 31+): an app unused for months is hibernated: its runtime permissions are reset and it is stopped like a force stop (no alarms, jobs or broadcasts) until the user opens it.",
         source: "developer.android.com/topic/performance/app-hibernation (effects of hibernation); AOSP AppHibernationService (forceStopPackage on hibernation)",
         confidence: .medium)
+
+    /// Before Android 15 a force stop leaves no PendingIntent for FLAG_NO_CREATE to find.
+    public static let a59 = OSRule(
+        id: "A59",
+        summary: "Before API 35 a force stop does not cancel the app's PendingIntents explicitly, but once AlarmManager drops its alarms and the process dies nothing holds them; the system's weak references are collected, so a FLAG_NO_CREATE probe finds none.",
+        source: "AOSP ActivityManagerService.forceStopPackageLocked (PendingIntents removed only when a user is stopped or the package uninstalled; mIntentSenderRecords holds WeakReference<PendingIntentRecord>); androidx ForceStopRunnable (\"we create a pending alarm that will not survive force stops\"; isForceStopped below API 30: getPendingIntent(FLAG_NO_CREATE) == null means force stopped). Default: collected, the behaviour WorkManager relies on; survive stays a parameter (android.pendingIntentsSurviveForceStop)",
+        confidence: .medium)
 }

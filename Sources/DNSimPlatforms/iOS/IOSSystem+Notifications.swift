@@ -32,7 +32,9 @@ extension IOSSystem {
     /// Applies the 64 limit: keeps the soonest or the last-added requests and drops the rest
     /// silently (I1). Every request counts once, repeating or not.
     private func enforcePendingLimit() {
-        guard pending.count > parameters.pendingLimit else { return }
+        // Under `noneFire` nothing is dropped: every request stays pending and none fires while
+        // the app is over the limit (see `fire(serial:)`).
+        guard pending.count > parameters.pendingLimit, parameters.keepPolicy != .noneFire else { return }
         let overflow = pending.count - parameters.pendingLimit
         let entries = pending.entries
         let victims: [Pending]
@@ -53,6 +55,8 @@ extension IOSSystem {
         case .lastAdded:
             // Entries are kept in add order, so the earliest added come first.
             victims = Array(entries.prefix(overflow))
+        case .noneFire:
+            victims = []
         }
         for victim in victims {
             guard let entry = pending.remove(victim.request.identifier) else { continue }
@@ -161,6 +165,16 @@ extension IOSSystem {
         if !isPoweredOn {
             return  // handled at boot by the missed-while-off policy
         }
+        if parameters.keepPolicy == .noneFire && pending.count > parameters.pendingLimit {
+            // I1's third keep policy: over the limit, nothing fires.
+            let record = trace(
+                "ios.notifications", "notification.notFiredOverLimit", rule: .i1,
+                details(of: entry.request) + [
+                    TraceDetail("pending", String(pending.count)), TraceDetail("parameter", "ios.keepPolicy=noneFire"),
+                ])
+            advanceOrRemove(entry, identifier: identifier, cause: record)
+            return
+        }
         let presentation: IOSDeliveryRecord.Presentation =
             authorization == .provisional ? .quiet : authorization.presents ? .alert : .notShown
         let record = trace(
@@ -171,6 +185,15 @@ extension IOSSystem {
         if presentation != .notShown {
             delivered.append((entry.request.identifier, entry.request, sim.now))
         }
+        advanceOrRemove(entry, identifier: identifier, cause: record)
+        if appState == .foreground, let process {
+            process.willPresent(entry.request, context: context)
+        }
+    }
+
+    /// After a request's time: a repeating one moves to its next occurrence, a one-shot leaves
+    /// the pending list.
+    private func advanceOrRemove(_ entry: Pending, identifier: String, cause record: Int32) {
         if entry.request.trigger.repeats {
             // The next occurrence follows the nominal one, wherever drift put this delivery.
             let after = max(sim.now, entry.nextFire ?? sim.now)
@@ -180,9 +203,6 @@ extension IOSSystem {
             }
         } else {
             pending.remove(identifier)
-        }
-        if appState == .foreground, let process {
-            process.willPresent(entry.request, context: context)
         }
     }
 
@@ -208,6 +228,11 @@ extension IOSSystem {
                 }
             case .deliverAtBoot:
                 if let identifier = pending.identifier(ofSerial: entry.serial) {
+                    trace(
+                        "ios.notifications", "notification.dueWhileOff", rule: .i24,
+                        details(of: entry.request) + [
+                            TraceDetail("wasDue", entry.nextFire.map { ISO8601.format(clock.wallInstant(at: $0), in: clock.zone) } ?? "?"),
+                        ])
                     pending.update(identifier) { pending in
                         if let handle = pending.dueEvent { sim.cancel(handle) }
                         pending.dueEvent = sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: sim.now)

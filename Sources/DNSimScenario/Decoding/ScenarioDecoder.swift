@@ -136,17 +136,17 @@ public struct ScenarioDecoder {
             try reader.finish()
         }
         var os = Scenario.OSOptions()
-        if platform == .electron, root.has("os") {
-            _ = root.optionalValue("os")
-            throw invalid(JSONPointer.root.appending("os"), "no \"os\" object on electron (nothing to override yet)", "an \"os\" object")
-        }
-        if var reader = try root.optionalObject("os"), platform == .ios {
+        if var reader = try root.optionalObject("os"), platform == .electron {
+            os.timersPauseDuringSleep = try reader.optionalBool("timersPauseDuringSleep")
+            try reader.finish()
+        } else if var reader = try root.optionalObject("os"), platform == .ios {
             os = try decodeIOSOptions(&reader)
             try reader.finish()
         } else if var reader = try root.optionalObject("os") {
             os.exactAlarmGranted = try reader.optionalBool("exactAlarmGranted")
             os.postNotificationsGranted = try reader.optionalBool("postNotificationsGranted")
             os.updateClearsAlarms = try reader.optionalBool("updateClearsAlarms")
+            os.pendingIntentsSurviveForceStop = try reader.optionalBool("pendingIntentsSurviveForceStop")
             if let percent = try reader.optionalInt64("inexactDeferralPercent") {
                 guard (0...100).contains(percent) else {
                     throw invalid(reader.pointer.appending("inexactDeferralPercent"), "a percentage from 0 to 100", "\(percent)")

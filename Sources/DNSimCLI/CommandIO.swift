@@ -36,6 +36,12 @@ extension CommandIO {
         return .success(files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
     }
 
+    /// Whether `path` is a directory on the real file system.
+    public func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     /// Creates a directory and its parents.
     public func makeDirectory(_ path: String) -> FileProblem? {
         do {

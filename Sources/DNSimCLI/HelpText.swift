@@ -58,10 +58,14 @@ enum HelpText {
     static let validate = """
         OVERVIEW: Check scenario files without running them.
 
-        USAGE: dnsim validate <file> ...
+        USAGE: dnsim validate <path> ...
 
         ARGUMENTS:
-          <file>                  Scenario files, or '-' for standard input.
+          <path>                  Scenario files, directories (every *.json under them, as for
+                                  matrix), or '-' for standard input.
+
+        Every problem of every file is reported, one 'error:' line each (at most 20 per file),
+        with the file, the JSON pointer, what was expected and what was found. Exit 2 if any.
 
         OPTIONS:
           -h, --help              Show help information.

@@ -138,18 +138,11 @@ enum MatrixCommand {
         }
 
         if let outDirectory {
+            // The whole set, swapped in at once: the old set or the new, never a mix.
             let files = reportSet(results, jobs: jobs)
-            for directory in [outDirectory, outDirectory + "/scenarios"] {
-                if let problem = io.makeDirectory(directory) {
-                    io.writeError("error: \(problem.reason)\n")
-                    return .usage
-                }
-            }
-            for (name, text) in files {
-                if let problem = io.writeFile(outDirectory + "/" + name, text) {
-                    io.writeError("error: \(problem.reason)\n")
-                    return .usage
-                }
+            if let problem = io.writeFileSet(files, replacing: outDirectory, owns: ReportSetLayout.owns) {
+                io.writeError("error: \(problem.reason)\n")
+                return .usage
             }
             let elapsed = clock.now - started  // dnsim-host-ok: see above
             io.writeOut(MatrixReport.totals(results) + "\n")
@@ -176,7 +169,7 @@ enum MatrixCommand {
     /// `jobs` threads: matrix.md, matrix.json, junit.xml, seed-claims.md, then one behaviour
     /// report per run under `scenarios/`.
     static func reportSet(_ results: [RunResult], jobs: Int) -> [(path: String, text: String)] {
-        let names = ["matrix.md", "matrix.json", "junit.xml", "seed-claims.md"]
+        let names = ReportSetLayout.topFiles
         let texts = IndexedParallelMap.map(count: names.count + results.count, jobs: jobs) { index -> String in
             switch index {
             case 0: return MatrixReport.markdown(results)
@@ -186,7 +179,7 @@ enum MatrixCommand {
             default: return BehaviourReport.render(results[index - names.count])
             }
         }
-        let paths = names + results.map { "scenarios/" + MatrixReport.reportName($0) }
+        let paths = names + results.map { ReportSetLayout.reportsDirectory + "/" + MatrixReport.reportName($0) }
         return zip(paths, texts).map { (path: $0, text: $1) }
     }
 

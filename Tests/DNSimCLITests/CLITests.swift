@@ -61,6 +61,18 @@ final class RecordingIO: CommandIO {
         written[path] = text
         return nil
     }
+
+    /// Records the set as `written` entries under `directory`, or fails whole (writing nothing)
+    /// when `directory` or any of its files is in `unwritable`.
+    func writeFileSet(
+        _ files: [(path: String, text: String)], replacing directory: String, owns: (String, Bool) -> Bool
+    ) -> FileProblem? {
+        let paths = files.map { directory + "/" + $0.path }
+        if unwritable.contains(directory) { return FileProblem("cannot write \(directory)") }
+        if let path = paths.first(where: { unwritable.contains($0) }) { return FileProblem("cannot write \(path)") }
+        for (path, file) in zip(paths, files) { written[path] = file.text }
+        return nil
+    }
 }
 
 /// One in-process invocation of `dnsim`.

@@ -249,3 +249,23 @@ struct TypoDiagnosticsTests {
         #"a scenario id that can name report files: 1 to 120 bytes, no control characters, no backslash, "#
         + #"no leading "/" and no ".." segment, such as "android/daily-basic""#
 }
+
+/// The README shows exactly what the tool prints.
+struct ReadmeExampleTests {
+    /// The lines after `$ COMMAND` up to the end of its code block in README.md.
+    static func transcript(after command: String) throws -> String {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "\n$ \(command)\n"), "README.md has no `$ \(command)`")
+        let rest = readme[start.upperBound...]
+        let end = try #require(rest.range(of: "```"))
+        return String(rest[..<end.lowerBound])
+    }
+
+    @Test func theDirectiveExampleIsTheWholeOutput() throws {
+        let shown = try Self.transcript(after: "swift run dnsim run scenarios/android/daily-basic.json --profile directive")
+        let run = Invocation(["run", "scenarios/android/daily-basic.json", "--profile", "directive"])
+        #expect(run.code == 1)
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout == shown)
+    }
+}

@@ -6,7 +6,7 @@ public struct ScenarioCheck: Sendable {
     public var id: String
     /// What it checks, in words.
     public var description: String
-    /// The seed claim (os-facts.md §11, `S1`…`S28`) a failure exposes, if any.
+    /// The seed claim (`S1`…`S30`, audited in `reports/seed-claims.md`) a failure exposes, if any.
     public var seedClaim: String?
     /// The assertion.
     public var assertion: ScenarioAssertion

@@ -19,7 +19,7 @@ struct ExpectationEvaluator {
     private func count(
         _ comparison: CountComparison, _ value: Int, _ singular: String, _ plural: String, slot: String? = nil
     ) -> (Bool, String) {
-        let noun = plural
+        let noun = value == 1 ? singular : plural
         return (comparison.holds(for: value), "\(value) \(noun)\(Self.ofSlot(slot)) (expected \(comparison))")
     }
 
@@ -66,9 +66,11 @@ struct ExpectationEvaluator {
             return (false, "\(off.count) of \(shown.count)\(Self.ofSlot(slot)) not at \(time) local: \(sample)")
         case .maxLatenessMs(let limit, let slot):
             let worst = result.deliveries.filter { Self.matches($0.slot, slot) }.compactMap(\.latenessMs).max() ?? 0
+            let limitText = HumanDuration.fine(SimDuration(milliseconds: limit))
+            guard worst > 0 else { return (true, "none late\(Self.ofSlot(slot)) (limit \(limitText))") }
             return (
                 worst <= limit,
-                "worst lateness\(Self.ofSlot(slot)) \(worst) ms (limit \(limit) ms)"
+                "worst lateness\(Self.ofSlot(slot)) \(HumanDuration.fine(SimDuration(milliseconds: worst))) (limit \(limitText))"
             )
         case .delivered(let date, let slot):
             let hit = result.deliveries.first { $0.localDate == date.description && (slot == nil || $0.slot == slot) }
@@ -129,7 +131,7 @@ struct ExpectationEvaluator {
             return (value == expected, "\(field) = \(value ?? "absent") (expected \(expected))")
         case .ruleApplied(let rule):
             let n = result.ruleCounts[rule] ?? 0
-            return (n > 0, "\(n) trace records decided by \(rule)")
+            return (n > 0, "\(n) trace \(n == 1 ? "record" : "records") decided by \(rule)")
         }
     }
 }

@@ -290,7 +290,7 @@ public enum ScenarioSchema {
     private static func checkVariants(count: [(String, JSONValue)]) -> [JSONValue] {
         let common: [(String, JSONValue)] = [
             ("id", ["type": "string"]), ("description", ["type": "string"]),
-            ("seedClaim", ["type": "string", "pattern": "^S([1-9]|[12][0-9]|30)$", "description": "The seed claim (S1…S28 of os-facts §11, S29–S30 found by dnsim) a failure exposes."]),
+            ("seedClaim", ["type": "string", "pattern": "^S([1-9]|[12][0-9]|30)$", "description": "The seed claim (S1…S28 of the seeds, S29–S30 found by dnsim; see reports/seed-claims.md) a failure exposes."]),
         ]
         func variant(_ name: String, _ description: String, _ extra: [(String, JSONValue)] = [], required: [String] = [])
             -> JSONValue

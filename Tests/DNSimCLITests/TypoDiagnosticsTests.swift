@@ -234,6 +234,24 @@ struct TypoDiagnosticsTests {
             "\(run.stderr)")
     }
 
+    @Test func aSlotTypoIsReportedBesideABrokenStepThatSchedulesNothing() throws {
+        var text = try Self.edited(#""action": "launchApp""#, #""action": "forcestop""#)
+        text = text.replacingOccurrences(of: #""slot": "daily-0900""#, with: #""slot": "daily-090""#)
+        let run = Invocation(["validate", "typo.json"], files: ["typo.json": text])
+        #expect(run.stderr.contains(#"error: typo.json: at /steps/0/action: "#))
+        #expect(run.stderr.contains(#"error: typo.json: at /expected/checks/1/slot: "#), "\(run.stderr)")
+    }
+
+    @Test func slotsAreNotJudgedWhileAScheduleStepIsBroken() throws {
+        // The 21:00 call's time is wrong, so which slots exist is unknown: "evening" is not
+        // reported missing (only the time is).
+        let text = try Self.edited(#""time": "21:00", "id": "evening""#, #""time": "21.00", "id": "evening""#)
+        let run = Invocation(["validate", "typo.json"], files: ["typo.json": text])
+        #expect(run.code == 2)
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("error: typo.json: at /steps/2/time: "))
+    }
+
     @Test func aFileWithManyErrorsIsCutAtTwentyWithACount() throws {
         let steps = (0..<25).map { _ in #"{ "after": "1m", "action": "fly" }"# }.joined(separator: ", ")
         let text = try Self.edited(#"{ "at": "2026-03-25T08:00", "action": "launchApp" },"#, steps + ",")

@@ -10,8 +10,6 @@ extension ScenarioDecoder {
         var checks: [ScenarioCheck] = []
         /// Every check id read (also of checks that are otherwise wrong), for `findings`.
         var ids: [String] = []
-        /// Whether every check decoded.
-        var complete = true
         /// The slots checks name, with their pointers.
         var slotReferences: [(slot: String, pointer: JSONPointer)] = []
     }
@@ -28,7 +26,6 @@ extension ScenarioDecoder {
         var outcome = ChecksOutcome()
         for (value, pointer) in elements {
             guard var reader = attempt({ try JSONObjectReader(value, at: pointer, expected: "a check object") }) else {
-                outcome.complete = false
                 continue
             }
             let id = attempt { () throws -> String in
@@ -55,10 +52,7 @@ extension ScenarioDecoder {
             // A check whose assertion could not be read is checked for fields no check has.
             reportUnknownFields(reader, knownKeys: assertion == nil ? Self.checkFields : [])
             if let slot = assertion?.slot { outcome.slotReferences.append((slot, pointer.appending("slot"))) }
-            guard let id, let description, let assertion else {
-                outcome.complete = false
-                continue
-            }
+            guard let id, let description, let assertion else { continue }
             outcome.checks.append(ScenarioCheck(id: id, description: description, seedClaim: seedClaim, assertion: assertion))
         }
         return outcome

@@ -8,8 +8,9 @@ extension ScenarioDecoder {
     struct StepsOutcome {
         /// The steps decoded, in order.
         var steps: [ScenarioStep] = []
-        /// Whether every step decoded (slot references are checked only then).
-        var complete = true
+        /// Whether ``createdSlots`` is known to be every slot the steps create: no step failed
+        /// that is, or may be, a `scheduleDailyNotification` (slot references are checked only then).
+        var slotsKnown = true
         /// The slot ids the `scheduleDailyNotification` steps create, in step order, once each.
         var createdSlots: [String] = []
         /// The slots steps name (`injectAlarmLoss`, `corruptStoredSlot`), with their pointers.
@@ -21,7 +22,7 @@ extension ScenarioDecoder {
     func decodeSteps(_ root: inout JSONObjectReader, platform: ScenarioPlatform?, timeline: Timeline?) -> StepsOutcome {
         var outcome = StepsOutcome()
         guard let elements = attempt({ try root.array("steps") }) else {
-            outcome.complete = false
+            outcome.slotsKnown = false
             return outcome
         }
         // The previous step's time, once known; `nil` after a step whose time is unknown.
@@ -35,7 +36,7 @@ extension ScenarioDecoder {
         }
         for (value, pointer) in elements {
             guard var reader = attempt({ try JSONObjectReader(value, at: pointer, expected: "a step object") }) else {
-                outcome.complete = false
+                outcome.slotsKnown = false
                 previous = nil
                 continue
             }
@@ -44,8 +45,11 @@ extension ScenarioDecoder {
             // A step whose action could not be read is checked for fields no action has.
             reportUnknownFields(reader, knownKeys: action == nil ? Self.stepFields : [])
             guard let action else {
-                outcome.complete = false
                 clock = nil
+                // A step that failed creates no slot unless it is (or may be) a schedule call.
+                var name: String?
+                if case .string(let text)? = reader.object["action"] { name = text }
+                if name == nil || name == "scheduleDailyNotification" { outcome.slotsKnown = false }
                 continue
             }
             switch action {
@@ -62,10 +66,7 @@ extension ScenarioDecoder {
             case .corruptStoredSlot(let slot): outcome.slotReferences.append((slot, pointer.appending("slot")))
             default: break
             }
-            guard let time else {
-                outcome.complete = false
-                continue
-            }
+            guard let time else { continue }
             outcome.steps.append(ScenarioStep(at: time, action: action, pointer: pointer))
         }
         return outcome

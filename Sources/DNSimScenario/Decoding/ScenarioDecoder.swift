@@ -11,7 +11,7 @@ import DNSimPlugin
 ///
 /// The decoder does not stop at the first problem. It reads on past a bad step, check or
 /// section (leaving out only what depends on a value it could not read: step times without a
-/// valid zone and start, slot references when a step is broken) and throws every problem at
+/// valid zone and start, slot references when a schedule step is broken) and throws every problem at
 /// once, in document order, as a ``ScenarioErrorList`` (at most ``ScenarioErrorList/cap``).
 ///
 /// Besides each value's own shape it checks every reference: the slot a check or step names
@@ -162,8 +162,8 @@ public struct ScenarioDecoder {
             reportUnknownFields(expected)
         }
         reportUnknownFields(root)
-        if steps.complete, let checks, checks.complete {
-            checkSlotReferences(steps.slotReferences + checks.slotReferences, created: steps.createdSlots)
+        if steps.slotsKnown {
+            checkSlotReferences(steps.slotReferences + (checks?.slotReferences ?? []), created: steps.createdSlots)
         }
 
         guard log.isEmpty, let id, let title, let description, let row, let platform, let device, let zone,

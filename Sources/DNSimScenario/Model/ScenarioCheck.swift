@@ -97,12 +97,6 @@ public enum ScenarioAssertion: Sendable, Equatable {
         }
     }
 
-    /// The assertions that take an optional `slot`.
-    public static let slotNames = [
-        "deliveryCount", "missedCount", "suppressedCount", "deliveredAtLocalTime", "maxLatenessMs", "delivered",
-        "notDelivered", "skippedCount",
-    ]
-
     /// Every assertion name, in documentation order.
     public static let allNames = [
         "deliveryCount", "missedCount", "suppressedCount", "pluginReportedMissed", "deliveredAtLocalTime",

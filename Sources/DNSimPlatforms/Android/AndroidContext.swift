@@ -80,8 +80,8 @@ public struct AndroidContext<App: AndroidApplication> {
 
     /// Writes a line to the trace as the app (`Log.i`), for the app's own decisions.
     @discardableResult
-    public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, details)
+    public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, details())
     }
 
     /// Writes a line to the trace as the app, naming the time-library fact (`T1`…`T8`) whose

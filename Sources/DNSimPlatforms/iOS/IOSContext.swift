@@ -40,8 +40,8 @@ public struct IOSContext<App: IOSApplication> {
 
     /// Writes a line to the trace as the app (`os_log`).
     @discardableResult
-    public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, details)
+    public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, details())
     }
 
     /// Writes a line to the trace as the app, naming the time-library fact (`T1`…`T8`) whose

@@ -41,7 +41,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
 
     /// `scheduleDailyNotification({ id?, time, title, body })`.
     public func scheduleDailyNotification(_ request: DailySlotRequest, context: Context) -> PluginError? {
-        guard let time = LocalTime(parsing: request.time), time.second == 0, request.time.count == 5 else {
+        guard let time = DailySlotRequest.wallTime(request.time) else {
             return .invalidTimeFormat(request.time)
         }
         if profile != .asFound {
@@ -85,6 +85,10 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         context.log("cancelAll", [TraceDetail("removed", String(own.count))])
         return nil
     }
+
+    /// The fields of ``getNotificationStatus(context:)``'s answer, in its order (a scenario's
+    /// `statusReports` check must name one of them).
+    public static let statusFields = ["authorization", "backgroundRefresh", "pendingRequests", "scheduledSlots", "missedOccurrences"]
 
     /// `getNotificationStatus()`.
     public func getNotificationStatus(context: Context) -> [(String, String)] {

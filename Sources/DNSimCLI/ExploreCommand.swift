@@ -124,20 +124,18 @@ enum ExploreCommand {
         let report = ExploreReport(
             result: result, shrunk: shrunk, command: commandLine(options), findingsLink: findingsLink)
 
-        if let findingsDirectory, shrunk.contains(where: { $0.file != nil }) {
-            if let problem = io.makeDirectory(findingsDirectory) {
+        if let findingsDirectory, options.shrinkPerInvariant > 0 {
+            // The findings directory holds exactly this run's shrunk scenarios, replaced at once.
+            let files = shrunk.compactMap(\.file).map { (path: $0.name, text: $0.text) }
+            if let problem = io.writeFileSet(files, replacing: findingsDirectory, owns: { path, isDirectory in
+                !isDirectory && !path.contains("/") && path.hasSuffix(".json")
+            }) {
                 io.writeError("error: \(problem.reason)\n")
                 return .usage
             }
-            for file in shrunk.compactMap(\.file) {
-                if let problem = io.writeFile(findingsDirectory + "/" + file.name, file.text) {
-                    io.writeError("error: \(problem.reason)\n")
-                    return .usage
-                }
-            }
         }
         if let out = options.out {
-            if let problem = io.makeDirectory(out) {
+            if let problem = Self.makeDirectory(out) {
                 io.writeError("error: \(problem.reason)\n")
                 return .usage
             }
@@ -232,6 +230,16 @@ enum ExploreCommand {
         }
         guard !options.paths.isEmpty else { return .failure(ParseError(message: "missing template file")) }
         return .success(options)
+    }
+
+    /// Creates `path` and its parents on the real file system, or says why it could not.
+    static func makeDirectory(_ path: String) -> FileProblem? {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            return nil
+        } catch {
+            return FileProblem("cannot create the directory \(path)")
+        }
     }
 
     /// `A..B` or `N`.

@@ -28,11 +28,18 @@ enum MatrixCommand {
             }
             guard !chosen.isEmpty else { return DNSimCommand.usageError("--profiles is empty", usage: usage, io: io) }
             profiles = chosen
-            format = try scanner.option("--format") ?? "markdown"
+            let formatText = try scanner.option("--format")
+            format = formatText ?? "markdown"
             guard ["markdown", "json", "junit"].contains(format) else {
                 return DNSimCommand.usageError("--format expects markdown, json or junit, found '\(format)'", usage: usage, io: io)
             }
             outDirectory = try scanner.option("--out")
+            if outDirectory != nil, let formatText {
+                return DNSimCommand.usageError(
+                    "--format \(formatText) and --out cannot be used together: --out writes every format "
+                        + "(matrix.md, matrix.json, junit.xml); --format chooses the one written to standard output",
+                    usage: usage, io: io)
+            }
             let jobsText = try scanner.option("--jobs")
             if let jobsText {
                 guard let value = JobCount.parse(jobsText) else {
@@ -60,22 +67,19 @@ enum MatrixCommand {
             return .usage
         }
 
-        // Read every file in order, stopping at the first unreadable path; decode what was read
-        // on `jobs` threads. The first problem in file order is reported, whatever the job count.
+        // Read every file in order, then decode them on `jobs` threads; report every problem of
+        // every file, in file order, whatever the job count.
         var sources: [DNSimCommand.ScenarioBytes] = []
-        var readProblem: String?
-        reading: for path in paths {
+        var readProblems: [String] = []
+        for path in paths {
             switch io.scenarioFiles(at: path) {
             case .failure(let problem):
-                readProblem = "\(path): \(problem.reason)"
-                break reading
+                readProblems.append("\(path): cannot read the scenarios: expected a file or directory, found \(problem.reason)")
             case .success(let files):
                 for file in files {
                     switch DNSimCommand.readScenario(file, io: io) {
                     case .success(let source): sources.append(source)
-                    case .failure(let error):
-                        readProblem = "\(error)"
-                        break reading
+                    case .failure(let error): readProblems.append("\(error)")
                     }
                 }
             }
@@ -83,32 +87,38 @@ enum MatrixCommand {
         let read = sources
         let decoded = IndexedParallelMap.map(count: read.count, jobs: jobs) { DNSimCommand.decodeScenario(read[$0]) }
         var scenarios: [Scenario] = []
+        var usable = readProblems.isEmpty
+        for problem in readProblems { io.writeError("error: \(problem)\n") }
         for outcome in decoded {
             switch outcome {
             case .success(let scenario): scenarios.append(scenario)
-            case .failure(let error):
-                io.writeError("error: \(error)\n")
-                return .usage
+            case .failure(let errors):
+                DNSimCommand.report(errors, io: io)
+                usable = false
             }
         }
-        if let readProblem {
-            io.writeError("error: \(readProblem)\n")
-            return .usage
-        }
+        guard usable else { return .usage }
         guard !scenarios.isEmpty else {
             io.writeError("error: \(paths.joined(separator: ", ")): expected scenario files (*.json), found none\n")
             return .usage
         }
-        // Report names and JUnit case names come from ids: two files with one id would collide.
-        var fileOfID: [String: String] = [:]
+        // Report names and JUnit case names come from ids: two files with one id, or with ids
+        // that differ only by "/" and "-" (one report name), would collide.
+        var fileOfName: [String: (file: String, id: String)] = [:]
+        var collisions = false
         for (scenario, source) in zip(scenarios, read) {
-            if let other = fileOfID[scenario.id] {
+            let name = String(scenario.id.map { $0 == "/" ? "-" : $0 })
+            if let other = fileOfName[name] {
+                let why = other.id == scenario.id ? "the id of \(other.file)" : "which names the same report files as \"\(other.id)\" of \(other.file)"
                 io.writeError(
-                    "error: \(source.label): at /id: expected an id no other scenario of the matrix has, found \"\(scenario.id)\", the id of \(other)\n")
-                return .usage
+                    "error: \(source.label): at /id: expected an id no other scenario of the matrix has, "
+                        + "found \"\(scenario.id)\", \(why)\n")
+                collisions = true
+            } else {
+                fileOfName[name] = (source.label, scenario.id)
             }
-            fileOfID[scenario.id] = source.label
         }
+        if collisions { return .usage }
 
         // Scenario-major, profile-minor: the order of every report.
         let runs = scenarios.flatMap { scenario in profiles.map { scenario.with(profile: $0) } }
@@ -128,18 +138,11 @@ enum MatrixCommand {
         }
 
         if let outDirectory {
+            // The whole set, swapped in at once: the old set or the new, never a mix.
             let files = reportSet(results, jobs: jobs)
-            for directory in [outDirectory, outDirectory + "/scenarios"] {
-                if let problem = io.makeDirectory(directory) {
-                    io.writeError("error: \(problem.reason)\n")
-                    return .usage
-                }
-            }
-            for (name, text) in files {
-                if let problem = io.writeFile(outDirectory + "/" + name, text) {
-                    io.writeError("error: \(problem.reason)\n")
-                    return .usage
-                }
+            if let problem = io.writeFileSet(files, replacing: outDirectory, owns: ReportSetLayout.owns) {
+                io.writeError("error: \(problem.reason)\n")
+                return .usage
             }
             let elapsed = clock.now - started  // dnsim-host-ok: see above
             io.writeOut(MatrixReport.totals(results) + "\n")
@@ -165,8 +168,8 @@ enum MatrixCommand {
     /// The files of `--out`, as (path relative to the directory, text), rendered on up to
     /// `jobs` threads: matrix.md, matrix.json, junit.xml, seed-claims.md, then one behaviour
     /// report per run under `scenarios/`.
-    static func reportSet(_ results: [RunResult], jobs: Int) -> [(String, String)] {
-        let names = ["matrix.md", "matrix.json", "junit.xml", "seed-claims.md"]
+    static func reportSet(_ results: [RunResult], jobs: Int) -> [(path: String, text: String)] {
+        let names = ReportSetLayout.topFiles
         let texts = IndexedParallelMap.map(count: names.count + results.count, jobs: jobs) { index -> String in
             switch index {
             case 0: return MatrixReport.markdown(results)
@@ -176,8 +179,8 @@ enum MatrixCommand {
             default: return BehaviourReport.render(results[index - names.count])
             }
         }
-        let paths = names + results.map { "scenarios/" + MatrixReport.reportName($0) }
-        return Array(zip(paths, texts))
+        let paths = names + results.map { ReportSetLayout.reportsDirectory + "/" + MatrixReport.reportName($0) }
+        return zip(paths, texts).map { (path: $0, text: $1) }
     }
 
     /// "simulated 412d in 0.210 s of wall time: 169 000 000× real time".

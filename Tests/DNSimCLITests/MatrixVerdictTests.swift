@@ -75,6 +75,35 @@ struct MatrixVerdictTests {
         #expect(run.stderr.contains("b.json: at /id: expected an id no other scenario of the matrix has, found \"android/daily-basic\""))
     }
 
+    @Test func idsThatNameTheSameReportFilesAreAnError() throws {
+        let text = try Self.dailyBasic()
+        let other = text.replacingOccurrences(of: #""id": "android/daily-basic""#, with: #""id": "android-daily-basic""#)
+        #expect(other != text)
+        let dir = try Self.directory(["a.json": text, "b.json": other])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = Invocation(["matrix", dir, "--out", dir + "/reports"])
+        #expect(run.code == 2)
+        #expect(run.io.written.isEmpty)
+        #expect(
+            run.stderr == "error: \(dir)/b.json: at /id: expected an id no other scenario of the matrix has, found "
+                + "\"android-daily-basic\", which names the same report files as \"android/daily-basic\" of \(dir)/a.json\n")
+    }
+
+    @Test func everyFileWithProblemsIsReportedNotOnlyTheFirst() throws {
+        let text = try Self.dailyBasic()
+        let dir = try Self.directory([
+            "a.json": text.replacingOccurrences(of: #""timeZone""#, with: #""timezone""#),
+            "b.json": "{", "c.json": text.replacingOccurrences(of: #""id": "android/daily-basic""#, with: #""id": "c""#),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = Invocation(["matrix", dir, "--jobs", "2"])
+        #expect(run.code == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("error: \(dir)/a.json: at /timezone: "))
+        #expect(run.stderr.contains("error: \(dir)/b.json: malformed JSON: "))
+        #expect(!run.stderr.contains("c.json"))
+    }
+
     @Test func findingsNameKnownProfilesAndChecks() throws {
         let text = try Self.dailyBasic()
         let badProfile = text.replacingOccurrences(of: "{ \"directive\": [", with: "{ \"directiv\": [")

@@ -115,7 +115,7 @@ public struct ExploreReport: Sendable {
                 + exploration.profiles.map { "`\($0.rawValue)`" }.joined(separator: ", ")
                 + ", \(result.runs) runs, \(result.events) engine events. Each seed is one world drawn from its template "
                 + "(swarm: each fault kind on or off per seed), run with faults, healed, then run quiet for the liveness phase; "
-                + "see [docs/explore.md](../docs/explore.md).")
+                + "see docs/explore.md.")
         out.append("")
         out.append("## Templates")
         out.append("")

@@ -157,14 +157,14 @@ public struct Shrinker: Sendable {
     /// A key identifying what a candidate renders to.
     static func fingerprint(_ world: World) -> String {
         var hash = FNV1a.offsetBasis
-        FNV1a.update(&hash, decimal: world.startInstant.millisecondsSinceEpoch)
-        FNV1a.update(&hash, decimal: Int64(world.faultDays))
-        FNV1a.update(&hash, decimal: Int64(world.quietDays))
+        FNV1a.update(&hash, littleEndian: UInt64(bitPattern: world.startInstant.millisecondsSinceEpoch), byteCount: 8)
+        FNV1a.update(&hash, littleEndian: UInt64(bitPattern: Int64(world.faultDays)), byteCount: 8)
+        FNV1a.update(&hash, littleEndian: UInt64(bitPattern: Int64(world.quietDays)), byteCount: 8)
         for kind in world.enabledKinds { FNV1a.update(&hash, with: "k" + kind.rawValue) }
         for slot in world.slots { FNV1a.update(&hash, with: "s" + slot.id + slot.time.description) }
         for episode in world.episodes where world.enabledKinds.contains(episode.kind) {
             FNV1a.update(&hash, with: "e" + episode.kind.rawValue)
-            FNV1a.update(&hash, decimal: episode.steps[0].at.millisecondsSinceEpoch)
+            FNV1a.update(&hash, littleEndian: UInt64(bitPattern: episode.steps[0].at.millisecondsSinceEpoch), byteCount: 8)
         }
         return FNV1a.hex(hash) + "/\(world.episodes.count)"
     }

@@ -175,7 +175,12 @@ extension World {
         root["steps"] = .array(timeline.rendered())
         root["expected"] = .object(expected)
         let json = JSONValue.object(root)
-        let scenario = try ScenarioDecoder(file: "<\(templateID) seed \(seed)>").decode(Array(JSONWriter.string(json, style: .compact).utf8))
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioDecoder(file: "<\(templateID) seed \(seed)>").decode(Array(JSONWriter.string(json, style: .compact).utf8))
+        } catch {
+            throw error.first
+        }
         return RenderedWorld(
             json: json, scenario: scenario, healAt: heal, quietFrom: quietFrom, intents: intents, slotIDs: slotIDs,
             reinstalls: reinstalls, laterSchedules: laterSchedules, stepCount: timeline.count)

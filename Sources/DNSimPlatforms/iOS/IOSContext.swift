@@ -40,8 +40,15 @@ public struct IOSContext<App: IOSApplication> {
 
     /// Writes a line to the trace as the app (`os_log`).
     @discardableResult
-    public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, details)
+    public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, details())
+    }
+
+    /// Writes a line to the trace as the app, naming the time-library fact (`T1`…`T8`) whose
+    /// arithmetic decided the instants the app just computed.
+    @discardableResult
+    public func log(_ kind: String, decidedBy rule: OSRule?, _ details: [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, rule: rule, details)
     }
 }
 
@@ -61,7 +68,7 @@ public struct IOSNotificationCenterPort<App: IOSApplication> {
 
     /// `getDeliveredNotifications(completionHandler:)`: what is still in Notification Center (I9).
     public func getDeliveredNotifications(completionHandler: ([IOSNotificationRequest]) -> Void) {
-        completionHandler(system.deliveredIdentifiers.map(\.request))
+        completionHandler(system.delivered.entries.map(\.request))
     }
 
     /// `removePendingNotificationRequests(withIdentifiers:)`.

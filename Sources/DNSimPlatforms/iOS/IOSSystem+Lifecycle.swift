@@ -58,15 +58,15 @@ extension IOSSystem {
     /// The user taps a delivered notification: the app launches or resumes (I6).
     public func tapNotification(identifier: String?) {
         guard isPoweredOn else { return }
-        let delivered = identifier.flatMap { id in deliveredIdentifiers.last { $0.identifier == id } } ?? deliveredIdentifiers.last
-        guard let delivered else {
+        let tapped = identifier.flatMap { delivered.last(identifier: $0) } ?? delivered.last
+        guard let tapped else {
             trace("ios.app", "tap.ignored", [TraceDetail("why", "nothing delivered")])
             return
         }
-        deliveredIdentifiers.removeAll { $0.identifier == delivered.identifier }
+        delivered.removeAll(identifier: tapped.identifier)
         launchApp(reason: .notificationTap)
-        trace("ios.notifications", "notification.tapped", rule: .i6, details(of: delivered.request))
-        process?.didReceive(delivered.request, context: context)
+        trace("ios.notifications", "notification.tapped", rule: .i6, details(of: tapped.request))
+        process?.didReceive(tapped.request, context: context)
     }
 
     /// Power off now, on after `offFor`. Pending requests survive (I10); nothing runs at boot (I22).
@@ -76,7 +76,7 @@ extension IOSSystem {
         isPoweredOn = false
         offSince = sim.now
         if !parameters.timeIntervalSurvivesReboot {
-            let lost = pending.filter { if case .timeInterval(_, false) = $0.request.trigger { return true } else { return false } }
+            let lost = pending.entries.filter { if case .timeInterval(_, false) = $0.request.trigger { return true } else { return false } }
             removePending(identifiers: lost.map(\.request.identifier))
         }
         sim.schedule(.ios(.bootFinished), after: offFor, priority: .system)
@@ -86,6 +86,8 @@ extension IOSSystem {
         isPoweredOn = true
         clock.boot(at: sim.now)
         trace("ios.power", "device.booted", rule: .i22)
+        trace("ios.clock", "uptime.reset", rule: .t8, [TraceDetail("systemUptimeMillis", "0")])
+        scheduleSignificantTimeChange()
         handleMissedWhileOff(offSince: offSince ?? sim.now)
         offSince = nil
         replanTasks()  // I19: pending requests survive; launches due while off are planned again
@@ -98,8 +100,8 @@ extension IOSSystem {
         trace("ios.app", "app.reinstalled", rule: .i8)
         killProcess(kind: "process.killed", rule: nil)
         removePending(identifiers: pendingRequests.map(\.identifier))
-        deliveredIdentifiers.removeAll()
-        for task in taskRequests { if let handle = task.launchEvent { sim.cancel(handle) } }
+        delivered.removeAll()
+        for task in taskRequests.values { if let handle = task.launchEvent { sim.cancel(handle) } }
         taskRequests.removeAll()
         storage = App.emptyStorage()
         authorization = .notDetermined
@@ -121,9 +123,11 @@ extension IOSSystem {
     /// The wall clock is set; triggers are re-evaluated and the app told if it runs (I13).
     public func setWallClock(toWallMillis wallMillis: Int64, source: String = "manual") {
         clock.setWallClock(to: wallMillis, at: sim.now)
-        trace("ios.clock", "clock.set", [TraceDetail("source", source), TraceDetail("wallMillis", String(wallMillis))])
+        // The wall clock jumps; systemUptime does not (T8).
+        trace("ios.clock", "clock.set", rule: .t8, [TraceDetail("source", source), TraceDetail("wallMillis", String(wallMillis))])
         recomputeCalendarTriggers()
         notifyTimeChange(.clock)
+        scheduleSignificantTimeChange()
     }
 
     /// The device zone changes; floating calendar triggers follow it (I4, I13).
@@ -132,6 +136,7 @@ extension IOSSystem {
         trace("ios.clock", "timezone.changed", rule: .i4, [TraceDetail("zone", zone.identifier)])
         recomputeCalendarTriggers()
         notifyTimeChange(.timeZone)
+        scheduleSignificantTimeChange()
     }
 
     /// Low Power Mode on or off (I21).
@@ -154,17 +159,47 @@ extension IOSSystem {
         trace("ios.network", available ? "network.up" : "network.down")
     }
 
-    private func notifyTimeChange(_ change: IOSTimeChange) {
+    private func notifyTimeChange(_ change: IOSTimeChange, why: String? = nil) {
+        let details = [TraceDetail("change", change.rawValue)] + (why.map { [TraceDetail("why", $0)] } ?? [])
         switch appState {
         case .foreground, .background:
-            trace("ios.app", "timeChange.delivered", rule: .i13, [TraceDetail("change", change.rawValue)])
+            trace("ios.app", "timeChange.delivered", rule: .i13, details)
             process?.timeChanged(change, context: context)
         case .suspended:
-            trace("ios.app", "timeChange.queued", rule: .i13, [TraceDetail("change", change.rawValue)])
-            queuedTimeChanges.append(change)
+            trace("ios.app", "timeChange.queued", rule: .i13, details)
+            if !queuedTimeChanges.contains(change) { queuedTimeChanges.append(change) }
         case .notRunning:
-            trace("ios.app", "timeChange.notDelivered", rule: .i13, [TraceDetail("change", change.rawValue)])
+            trace("ios.app", "timeChange.notDelivered", rule: .i13, details)
         }
+    }
+
+    /// Queues the next significant time change (I13): the next local midnight on the device's
+    /// wall clock, or the zone's next DST transition if that comes first.
+    func scheduleSignificantTimeChange() {
+        if let handle = significantTimeChangeEvent { sim.cancel(handle) }
+        significantTimeChangeEvent = nil
+        let wallNow = clock.wallInstant(at: sim.now)
+        let tomorrow = clock.zone.localDateTime(at: wallNow).date.adding(days: 1)
+        var next = clock.zone.instant(for: LocalDateTime(date: tomorrow, time: .midnight)).map {
+            clock.trueInstant(forWallMillis: $0.millisecondsSinceEpoch)
+        }
+        if let transition = clock.zone.nextTransition(after: wallNow) {
+            let due = clock.trueInstant(forWallMillis: transition.millisecondsSinceEpoch)
+            next = min(next ?? due, due)
+        }
+        if let next, next > sim.now {
+            significantTimeChangeEvent = sim.schedule(.ios(.significantTimeChange), at: next, priority: .system)
+        }
+    }
+
+    /// Midnight or a DST transition on a running device: UIKit's significant time change (I13).
+    func significantTimeChange() {
+        significantTimeChangeEvent = nil
+        guard isPoweredOn else { return }
+        let wallNow = clock.wallInstant(at: sim.now)
+        let dst = clock.zone.offsetSeconds(at: wallNow - .seconds(1)) != clock.zone.offsetSeconds(at: wallNow)
+        notifyTimeChange(.significant, why: dst ? "DST transition" : "midnight")
+        scheduleSignificantTimeChange()
     }
 
     func deliverQueuedTimeChanges() {

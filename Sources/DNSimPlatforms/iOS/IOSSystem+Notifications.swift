@@ -14,10 +14,7 @@ extension IOSSystem {
             trace("ios.notifications", "request.rejected", rule: .i2, details(of: request))
             return "time interval must be > 0, and >= 60 s when repeating"
         }
-        if let index = pending.firstIndex(where: { $0.request.identifier == request.identifier }) {
-            if let handle = pending[index].dueEvent { sim.cancel(handle) }
-            pending.remove(at: index)
-        }
+        if let old = pending.remove(request.identifier), let handle = old.dueEvent { sim.cancel(handle) }
         addCounter += 1
         var entry = Pending(
             serial: nextSerial, request: request, addedAt: sim.now, addOrder: addCounter, nextFire: nil, dueEvent: nil)
@@ -35,33 +32,51 @@ extension IOSSystem {
     /// Applies the 64 limit: keeps the soonest or the last-added requests and drops the rest
     /// silently (I1). Every request counts once, repeating or not.
     private func enforcePendingLimit() {
-        guard pending.count > parameters.pendingLimit else { return }
+        // Under `noneFire` nothing is dropped: every request stays pending and none fires while
+        // the app is over the limit (see `fire(serial:)`).
+        guard pending.count > parameters.pendingLimit, parameters.keepPolicy != .noneFire else { return }
         let overflow = pending.count - parameters.pendingLimit
-        let victims: [Int32]
+        let entries = pending.entries
+        let victims: [Pending]
         switch parameters.keepPolicy {
         case .soonest:
-            victims = pending.sorted { lhs, rhs in
+            // Latest next fire first (never = latest), the later-added first on a tie: a strict
+            // total order (add orders are unique), so picking the first one equals sorting.
+            let dropsFirst = { (lhs: Pending, rhs: Pending) -> Bool in
                 let l = lhs.nextFire?.millisecondsSinceEpoch ?? .max
                 let r = rhs.nextFire?.millisecondsSinceEpoch ?? .max
                 return l != r ? l > r : lhs.addOrder > rhs.addOrder
-            }.prefix(overflow).map(\.serial)
+            }
+            if overflow == 1, let first = entries.min(by: dropsFirst) {
+                victims = [first]
+            } else {
+                victims = Array(entries.sorted(by: dropsFirst).prefix(overflow))
+            }
         case .lastAdded:
-            victims = pending.sorted { $0.addOrder < $1.addOrder }.prefix(overflow).map(\.serial)
+            // Entries are kept in add order, so the earliest added come first.
+            victims = Array(entries.prefix(overflow))
+        case .noneFire:
+            victims = []
         }
         for victim in victims {
-            guard let index = pending.firstIndex(where: { $0.serial == victim }) else { continue }
-            if let handle = pending[index].dueEvent { sim.cancel(handle) }
-            trace("ios.notifications", "request.droppedOverLimit", rule: .i1, details(of: pending[index].request))
-            pending.remove(at: index)
+            guard let entry = pending.remove(victim.request.identifier) else { continue }
+            if let handle = entry.dueEvent { sim.cancel(handle) }
+            trace("ios.notifications", "request.droppedOverLimit", rule: .i1, details(of: entry.request))
         }
     }
 
-    /// Removes pending requests by identifier.
+    /// Removes pending requests by identifier, the most recently added first.
     func removePending(identifiers: [String]) {
-        for index in pending.indices.reversed() where identifiers.contains(pending[index].request.identifier) {
-            if let handle = pending[index].dueEvent { sim.cancel(handle) }
-            trace("ios.notifications", "request.removed", details(of: pending[index].request))
-            pending.remove(at: index)
+        var seen = Set<String>()
+        var targets: [(order: Int, identifier: String)] = []
+        for identifier in identifiers where seen.insert(identifier).inserted {
+            if let order = pending.order(of: identifier) { targets.append((order, identifier)) }
+        }
+        targets.sort { $0.order > $1.order }
+        for target in targets {
+            guard let entry = pending.remove(target.identifier) else { continue }
+            if let handle = entry.dueEvent { sim.cancel(handle) }
+            trace("ios.notifications", "request.removed", details(of: entry.request))
         }
     }
 
@@ -81,7 +96,8 @@ extension IOSSystem {
             guard let time = LocalTime(hour: components.hour, minute: components.minute) else { return nil }
             var date = components.date ?? zone.localDateTime(at: wallAfter).date
             for _ in 0..<3 {
-                switch zone.resolve(LocalDateTime(date: date, time: time)) {
+                let resolution = zone.resolve(LocalDateTime(date: date, time: time))
+                switch resolution {
                 case .gap, .fold:
                     trace(
                         "ios.notifications", "trigger.ambiguousLocalTime", rule: .i5,
@@ -89,6 +105,18 @@ extension IOSSystem {
                             TraceDetail("localDate", date.description),
                             TraceDetail("gapPolicy", parameters.nonexistentTimePolicy.rawValue),
                             TraceDetail("foldPolicy", parameters.repeatedTimePolicy.rawValue),
+                        ])
+                    // The named policy resolves it as Foundation's matching policies do (T3 in a
+                    // gap, T4 in a fold).
+                    let isGap: Bool
+                    if case .gap = resolution { isGap = true } else { isGap = false }
+                    let resolved = resolution.instant(gap: parameters.nonexistentTimePolicy, fold: parameters.repeatedTimePolicy)
+                    trace(
+                        "ios.notifications", "trigger.wallTimeResolved", rule: isGap ? .t3 : .t4,
+                        details(of: request) + [
+                            TraceDetail("localDate", date.description),
+                            TraceDetail("policy", isGap ? parameters.nonexistentTimePolicy.foundationName : parameters.repeatedTimePolicy.foundationName),
+                            TraceDetail("resolvedTo", resolved.map { ISO8601.format($0, in: zone) } ?? "none"),
                         ])
                 case .unique: break
                 }
@@ -123,20 +151,29 @@ extension IOSSystem {
     /// Recomputes every calendar trigger after the clock or zone changed (floating ones follow
     /// the zone, I4).
     func recomputeCalendarTriggers() {
-        for index in pending.indices {
-            guard case .calendar = pending[index].request.trigger else { continue }
-            if let handle = pending[index].dueEvent { sim.cancel(handle) }
-            pending[index].nextFire = nextFireInstant(of: pending[index].request, addedAt: pending[index].addedAt, after: sim.now)
-            pending[index].dueEvent = schedule(pending[index], cause: sim.trace.lastID)
+        pending.updateEach { entry in
+            guard case .calendar = entry.request.trigger else { return }
+            if let handle = entry.dueEvent { sim.cancel(handle) }
+            entry.nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: sim.now)
+            entry.dueEvent = schedule(entry, cause: sim.trace.lastID)
         }
     }
 
     /// A request is due: present it according to authorization and app state (I6, I8).
     func fire(serial: Int32) {
-        guard let index = pending.firstIndex(where: { $0.serial == serial }) else { return }
-        let entry = pending[index]
+        guard let identifier = pending.identifier(ofSerial: serial), let entry = pending[identifier] else { return }
         if !isPoweredOn {
             return  // handled at boot by the missed-while-off policy
+        }
+        if parameters.keepPolicy == .noneFire && pending.count > parameters.pendingLimit {
+            // I1's third keep policy: over the limit, nothing fires.
+            let record = trace(
+                "ios.notifications", "notification.notFiredOverLimit", rule: .i1,
+                details(of: entry.request) + [
+                    TraceDetail("pending", String(pending.count)), TraceDetail("parameter", "ios.keepPolicy=noneFire"),
+                ])
+            advanceOrRemove(entry, identifier: identifier, cause: record)
+            return
         }
         let presentation: IOSDeliveryRecord.Presentation =
             authorization == .provisional ? .quiet : authorization.presents ? .alert : .notShown
@@ -146,39 +183,60 @@ extension IOSSystem {
             details(of: entry.request) + [TraceDetail("presentation", presentation.rawValue)])
         deliveryLog.append(IOSDeliveryRecord(time: sim.now, request: entry.request, presentation: presentation, record: record))
         if presentation != .notShown {
-            deliveredIdentifiers.append((entry.request.identifier, entry.request, sim.now))
+            delivered.append((entry.request.identifier, entry.request, sim.now))
         }
-        if entry.request.trigger.repeats {
-            // The next occurrence follows the nominal one, wherever drift put this delivery.
-            let after = max(sim.now, entry.nextFire ?? sim.now)
-            pending[index].nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: after)
-            pending[index].dueEvent = schedule(pending[index], cause: record)
-        } else {
-            pending.remove(at: index)
-        }
+        advanceOrRemove(entry, identifier: identifier, cause: record)
         if appState == .foreground, let process {
             process.willPresent(entry.request, context: context)
         }
     }
 
+    /// After a request's time: a repeating one moves to its next occurrence, a one-shot leaves
+    /// the pending list.
+    private func advanceOrRemove(_ entry: Pending, identifier: String, cause record: Int32) {
+        if entry.request.trigger.repeats {
+            // The next occurrence follows the nominal one, wherever drift put this delivery.
+            let after = max(sim.now, entry.nextFire ?? sim.now)
+            pending.update(identifier) { pending in
+                pending.nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: after)
+                pending.dueEvent = schedule(pending, cause: record)
+            }
+        } else {
+            pending.remove(identifier)
+        }
+    }
+
     /// Requests whose time passed while the device was off (policy: drop or deliver at boot).
     func handleMissedWhileOff(offSince: SimInstant) {
-        for entry in pending where (entry.nextFire.map { $0 >= offSince && $0 < sim.now } ?? false) {
+        for entry in pending.entries where (entry.nextFire.map { $0 >= offSince && $0 < sim.now } ?? false) {
             switch parameters.missedWhileOff {
             case .drop:
-                trace("ios.notifications", "notification.missedWhileOff", rule: .i10, details(of: entry.request))
-                if let index = pending.firstIndex(where: { $0.serial == entry.serial }) {
+                // Not I10 (which says requests survive a reboot): the unverified drop alternative of
+                // the missed-while-off parameter decides this.
+                trace(
+                    "ios.notifications", "notification.missedWhileOff",
+                    details(of: entry.request) + [TraceDetail("parameter", "ios.missedWhileOff=drop")])
+                if let identifier = pending.identifier(ofSerial: entry.serial) {
                     if entry.request.trigger.repeats {
-                        pending[index].nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: sim.now)
-                        pending[index].dueEvent = schedule(pending[index], cause: sim.trace.lastID)
+                        pending.update(identifier) { pending in
+                            pending.nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: sim.now)
+                            pending.dueEvent = schedule(pending, cause: sim.trace.lastID)
+                        }
                     } else {
-                        pending.remove(at: index)
+                        pending.remove(identifier)
                     }
                 }
             case .deliverAtBoot:
-                if let index = pending.firstIndex(where: { $0.serial == entry.serial }) {
-                    if let handle = pending[index].dueEvent { sim.cancel(handle) }
-                    pending[index].dueEvent = sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: sim.now)
+                if let identifier = pending.identifier(ofSerial: entry.serial) {
+                    trace(
+                        "ios.notifications", "notification.dueWhileOff", rule: .i24,
+                        details(of: entry.request) + [
+                            TraceDetail("wasDue", entry.nextFire.map { ISO8601.format(clock.wallInstant(at: $0), in: clock.zone) } ?? "?"),
+                        ])
+                    pending.update(identifier) { pending in
+                        if let handle = pending.dueEvent { sim.cancel(handle) }
+                        pending.dueEvent = sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: sim.now)
+                    }
                 }
             }
         }
@@ -186,8 +244,8 @@ extension IOSSystem {
 
     /// The user clears Notification Center (I9).
     public func clearDeliveredNotifications() {
-        trace("ios.notifications", "delivered.clearedByUser", rule: .i9, [TraceDetail("count", String(deliveredIdentifiers.count))])
-        deliveredIdentifiers.removeAll()
+        trace("ios.notifications", "delivered.clearedByUser", rule: .i9, [TraceDetail("count", String(delivered.count))])
+        delivered.removeAll()
     }
 
     /// The user changes notification authorization in Settings (I8).

@@ -13,8 +13,9 @@ import DNSimCore
 /// (I14–I17, I20); force-quit and Low Power Mode blocking background launches (I18, I21);
 /// system termination (I19); no boot hook (I22).
 ///
-/// Not modelled: Focus and Scheduled Summary (I11), service extensions (I7), silent pushes,
-/// midnight and DST significant-time-change notifications.
+/// Significant time changes (I13) are generated at every local midnight and DST transition.
+///
+/// Not modelled: Focus and Scheduled Summary (I11), service extensions (I7), silent pushes.
 public final class IOSSystem<App: IOSApplication> {
     /// The process states UIKit reports.
     public enum AppState: String, Sendable {
@@ -78,18 +79,26 @@ public final class IOSSystem<App: IOSApplication> {
     /// When the user last opened the app.
     public internal(set) var lastUserLaunch: SimInstant?
 
-    var pending: [Pending] = []
+    /// The pending requests, by identifier, in the order they were added.
+    var pending = PendingTable()
     var nextSerial: Int32 = 0
     var addCounter = 0
     /// Every delivery, shown or not.
     public internal(set) var deliveryLog: [IOSDeliveryRecord] = []
     /// Identifiers of delivered notifications still in Notification Center, oldest first.
-    public internal(set) var deliveredIdentifiers: [(identifier: String, request: IOSNotificationRequest, time: SimInstant)] = []
-    var taskRequests: [TaskRequest] = []
+    public var deliveredIdentifiers: [(identifier: String, request: IOSNotificationRequest, time: SimInstant)] {
+        delivered.entries
+    }
+    /// The delivered notifications still in Notification Center, indexed by identifier.
+    var delivered = IOSDeliveredList()
+    /// The submitted background task requests, by serial, in the order they were submitted.
+    var taskRequests = InsertionOrderedMap<Int32, TaskRequest>()
     /// When the device went off, while it is off.
     var offSince: SimInstant?
     /// Time changes queued for a suspended app (I13).
     var queuedTimeChanges: [IOSTimeChange] = []
+    /// The queued next local midnight or DST transition (I13).
+    var significantTimeChangeEvent: EventHandle?
     var storage: App.Storage
 
     /// The app's sandbox data now, for inspection by reports (not an app port).
@@ -108,6 +117,7 @@ public final class IOSSystem<App: IOSApplication> {
         self.authorization = authorization
         self.lowPowerMode = profile.lowPowerMode
         storage = App.emptyStorage()
+        scheduleSignificantTimeChange()
     }
 
     /// The context handed to the app.
@@ -120,11 +130,12 @@ public final class IOSSystem<App: IOSApplication> {
         case .taskLaunch(let serial): launchTask(serial: serial)
         case .taskEnd(let serial): endTask(serial: serial)
         case .bootFinished: finishBoot()
+        case .significantTimeChange: significantTimeChange()
         }
     }
 
     /// Pending requests in the order they were added.
-    public var pendingRequests: [IOSNotificationRequest] { pending.map(\.request) }
+    public var pendingRequests: [IOSNotificationRequest] { pending.requests() }
 
     /// Every parameter that shaped the run.
     public var resolvedParameters: [(String, String)] {

@@ -12,8 +12,13 @@ extension AndroidDailyNotificationPlugin {
     /// The occurrences of a slot's rolling window, from its next one (`nextLocalDate`/`nextRunAt`).
     /// `corrected` resolves each date's wall time afresh; `directive` steps 24 h (S1).
     func window(of slot: PluginStore.Slot, zone: Zone) -> [Occurrence] {
-        (0..<build.rollingWindowDays).map { k in
-            let date = slot.nextLocalDate.adding(days: k)
+        var date = slot.nextLocalDate
+        var lanes: Set<Int> = []
+        return (0..<build.rollingWindowDays).compactMap { k in
+            if k > 0 { date = rollover.nextLocalDate(after: date, time: slot.time, zone: zone) }
+            // After a date the zone skipped (one occurrence per instant), two dates of one window
+            // can share a lane; the later one waits for the next window rather than replace it.
+            guard lanes.insert(lane(of: date)).inserted else { return nil }
             if k == 0 { return Occurrence(localDate: date, runAt: slot.nextRunAt) }
             switch rollover {
             case .add24Hours:
@@ -29,7 +34,7 @@ extension AndroidDailyNotificationPlugin {
     /// chosen by the date, so re-arming the same occurrence replaces its alarm (A12) and two
     /// occurrences of one slot never share one.
     func operation(for slot: PluginStore.Slot, occurrence: Occurrence, policy: FreshnessPolicy) -> AndroidPendingIntent {
-        let lane = Int(((occurrence.localDate.daysSinceEpoch % Int64(build.rollingWindowDays)) + Int64(build.rollingWindowDays)) % Int64(build.rollingWindowDays))
+        let lane = lane(of: occurrence.localDate)
         // Content is rendered into the alarm when it is armed (seed 004: render before arming),
         // unless it would already be stale at the occurrence (then the static template is armed).
         let verdict = policy.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt)
@@ -43,6 +48,12 @@ extension AndroidDailyNotificationPlugin {
                     AndroidExtra(NotificationExtraKey.localDate, occurrence.localDate.description),
                     AndroidExtra(NotificationExtraKey.plannedWallMillis, String(occurrence.runAt)),
                 ] + content))
+    }
+
+    /// The request-code lane of a local date: its day number modulo the window length.
+    func lane(of date: LocalDate) -> Int {
+        let days = Int64(build.rollingWindowDays)
+        return Int(((date.daysSinceEpoch % days) + days) % days)
     }
 
     /// Every PendingIntent a slot can own (for cancelling and probing).
@@ -96,7 +107,7 @@ extension AndroidDailyNotificationPlugin {
         if prefetch { enqueuePrefetch(for: slot, context: context) }
         let mode = exact ? "exact" : profile == .directive ? "windowed±10m" : "windowed+10m"
         context.log(
-            "armed",
+            "armed", decidedBy: rollover.javaTimeFact,
             [
                 TraceDetail("slot", slot.id), TraceDetail("mode", mode),
                 TraceDetail("from", slot.nextLocalDate.description), TraceDetail("days", String(build.rollingWindowDays)),
@@ -131,7 +142,7 @@ extension AndroidDailyNotificationPlugin {
                     var gap = slot.nextLocalDate
                     while gap < date {
                         if !store.hasHistory(slot: slotID, localDate: gap) {
-                            store.history.append(.init(slot: slotID, localDate: gap, status: .missed))
+                            store.appendHistory(.init(slot: slotID, localDate: gap, status: .missed))
                             context.log("missed.reported", [TraceDetail("count", "1"), TraceDetail("occurrence", "\(slotID)@\(gap)")])
                         }
                         gap = gap.adding(days: 1)
@@ -139,7 +150,7 @@ extension AndroidDailyNotificationPlugin {
                 }
                 let content = contentToShow(intent, planned: planned, policy: policy, context: context)
                 if content == nil {
-                    store.history.append(.init(slot: slotID, localDate: date, status: .skipped))
+                    store.appendHistory(.init(slot: slotID, localDate: date, status: .skipped))
                     telemetry("skipped", slot: slotID, date: date, planned: planned, context: context, extra: [TraceDetail("why", "stale at fire")])
                 } else {
                     let version = content?.first { $0.key == NotificationExtraKey.contentVersion }?.value
@@ -150,7 +161,7 @@ extension AndroidDailyNotificationPlugin {
                             AndroidExtra(NotificationExtraKey.slot, slotID), AndroidExtra(NotificationExtraKey.localDate, dateText),
                             AndroidExtra(NotificationExtraKey.plannedWallMillis, String(planned)),
                         ] + (content ?? []))
-                    store.history.append(.init(slot: slotID, localDate: date, status: .delivered))
+                    store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
                     telemetry("shown", slot: slotID, date: date, planned: planned, context: context)
                 }
                 slot.nextLocalDate = date
@@ -170,7 +181,7 @@ extension AndroidDailyNotificationPlugin {
         var next = slot
         next.nextRunAt = rollover.next(
             after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: context.timeZone)
-        next.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+        next.nextLocalDate = rollover.nextLocalDate(after: slot.nextLocalDate, time: slot.time, zone: context.timeZone)
         return next
     }
 }

@@ -34,7 +34,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
 
     /// `scheduleDailyNotification({ id?, time, title, body })`.
     public func scheduleDailyNotification(_ request: DailySlotRequest, context: Context) -> PluginError? {
-        guard let time = LocalTime(parsing: request.time), time.second == 0, request.time.count == 5 else {
+        guard let time = DailySlotRequest.wallTime(request.time) else {
             return .invalidTimeFormat(request.time)
         }
         if !context.areNotificationsEnabled {
@@ -103,10 +103,14 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         (try? context.withStorage { $0.lastDelivered }) ?? nil
     }
 
+    /// The fields of ``getNotificationStatus(context:)``'s answer, in its order (a scenario's
+    /// `statusReports` check must name one of them).
+    public static let statusFields = ["notificationsEnabled", "canScheduleExactAlarms", "mode", "scheduledSlots", "missedOccurrences", "forceStopDetected"]
+
     /// `getNotificationStatus()`: what the plugin knows, as the TypeScript API returns it.
     public func getNotificationStatus(context: Context) -> [(String, String)] {
         let slots = (try? context.withStorage { $0.slots }) ?? []
-        let missed = (try? context.withStorage { store in store.history.filter { $0.status == .missed }.count }) ?? 0
+        let missed = (try? context.withStorage { store in store.missedCount }) ?? 0
         return [
             ("notificationsEnabled", String(context.areNotificationsEnabled)),
             ("canScheduleExactAlarms", String(context.alarmManager.canScheduleExactAlarms())),

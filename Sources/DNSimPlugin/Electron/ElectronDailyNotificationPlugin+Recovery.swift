@@ -23,14 +23,14 @@ extension ElectronDailyNotificationPlugin {
                     {
                         if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
                             let status: PluginStore.HistoryEntry.Status = now - at <= grace ? .delivered : .missed
-                            store.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: status))
+                            store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: status))
                             if status == .delivered {
                                 late.append((slot, slot.nextLocalDate, at))
                             } else {
                                 missed.append("\(slot.id)@\(slot.nextLocalDate)")
                             }
                         }
-                        slot.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+                        slot.nextLocalDate = DailyOccurrence.nextDate(after: slot.nextLocalDate, at: slot.time, in: zone)
                     }
                     slot.nextRunAt =
                         DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch
@@ -39,7 +39,7 @@ extension ElectronDailyNotificationPlugin {
                     // Seed 003: the stored trigger plus 24 h steps (S1); no grace.
                     while slot.nextRunAt <= now {
                         if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
-                            store.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
+                            store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
                             missed.append("\(slot.id)@\(slot.nextLocalDate)")
                         }
                         slot.nextRunAt += 86_400_000

@@ -37,8 +37,8 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
     /// The configuration packaged with the app.
     public let build: ElectronPluginBuild
     var profile: PluginProfile { build.profile }
-    /// The timers this process armed, per slot (they die with the process, E1).
-    var armed: [ArmedTimers] = []
+    /// The timers this process armed, per slot, in the order armed (they die with the process, E1).
+    var armed = InsertionOrderedMap<String, ArmedTimers>()
 
     /// Creates the main-process plugin for a new process.
     public init(build: ElectronPluginBuild) { self.build = build }
@@ -54,7 +54,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
     /// `scheduleDailyNotification({ id?, time, title, body })`: stores the slot and arms a timer
     /// for its next occurrence.
     public func scheduleDailyNotification(_ request: DailySlotRequest, context: Context) -> PluginError? {
-        guard let time = LocalTime(parsing: request.time), time.second == 0, request.time.count == 5 else {
+        guard let time = DailySlotRequest.wallTime(request.time) else {
             return .invalidTimeFormat(request.time)
         }
         let id = request.resolvedID
@@ -77,11 +77,15 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
     /// `cancelAllNotifications()`: clears every timer and forgets the slots.
     public func cancelAllNotifications(context: Context) -> PluginError? {
         let count = armed.count
-        for entry in armed { disarm(entry.slot, context: context) }
+        for entry in armed.values { disarm(entry.slot, context: context) }
         context.withStorage { $0.slots.removeAll() }
         context.log("cancelAll", [TraceDetail("removed", String(count))])
         return nil
     }
+
+    /// The fields of ``getNotificationStatus(context:)``'s answer, in its order (a scenario's
+    /// `statusReports` check must name one of them).
+    public static let statusFields = ["platform", "openAtLogin", "armedTimers", "scheduledSlots", "missedOccurrences"]
 
     /// `getNotificationStatus()`.
     public func getNotificationStatus(context: Context) -> [(String, String)] {
@@ -91,7 +95,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
             ("openAtLogin", String(context.getLoginItemSettings().openAtLogin)),
             ("armedTimers", String(armed.count)),
             ("scheduledSlots", String(store.slots.count)),
-            ("missedOccurrences", String(store.history.filter { $0.status == .missed }.count)),
+            ("missedOccurrences", String(store.missedCount)),
         ]
     }
 
@@ -139,7 +143,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
             deliver(slotID: parts[3], date: date, planned: planned, context: context)
         case ElectronPluginBuild.prefetchTagPrefix where parts.count >= 3:
             let slotID = parts.dropFirst(2).joined(separator: "|")
-            if let index = armed.firstIndex(where: { $0.slot == slotID }) { armed[index].prefetch = nil }
+            armed.update(slotID) { $0.prefetch = nil }
             prefetch(slotID: slotID, localDate: parts[1], context: context)
         default:
             context.log("timer.unknown", [TraceDetail("tag", tag)])

@@ -38,8 +38,9 @@ extension IOSDailyNotificationPlugin {
         case .corrected:
             // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence:
             // content only where it will still be fresh at T; otherwise the stale action.
+            var date = slot.nextLocalDate
             return (0..<days).compactMap { k in
-                let date = slot.nextLocalDate.adding(days: k)
+                if k > 0 { date = DailyOccurrence.nextDate(after: date, at: slot.time, in: context.timeZone) }
                 let runAt = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? 0
                 let verdict = policy.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
                 if verdict == .stale && policy.staleAction == .skip { return nil }
@@ -83,7 +84,8 @@ extension IOSDailyNotificationPlugin {
         let surplus = pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains($0) }
         if !surplus.isEmpty {
             context.notificationCenter.removePendingNotificationRequests(withIdentifiers: surplus)
-            context.withStorage { store in store.armedIdentifiers.removeAll { surplus.contains($0) } }
+            let removed = Set(surplus)
+            context.withStorage { store in store.forgetArmed { removed.contains($0) } }
         }
         for slot in slots { arm(slot, context: context) }
     }
@@ -105,11 +107,14 @@ extension IOSDailyNotificationPlugin {
             added += 1
         }
         context.withStorage { store in
-            for request in requests where !store.armedIdentifiers.contains(request.identifier) {
-                store.armedIdentifiers.append(request.identifier)
-            }
+            for request in requests { store.noteArmed(request.identifier) }
         }
-        context.log("armed", [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
+        // The window's dates: seed 003's +24 h (T1) under directive, calendar days (T2) under
+        // corrected; as-found hands one repeating trigger to the OS (I3).
+        let fact: OSRule? = profile == .directive ? .t1 : profile == .corrected ? .t2 : nil
+        context.log(
+            "armed", decidedBy: fact,
+            [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
     }
 
     /// Submits the T–lead BGAppRefresh request for the earliest next slot.

@@ -41,7 +41,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
 
     /// `scheduleDailyNotification({ id?, time, title, body })`.
     public func scheduleDailyNotification(_ request: DailySlotRequest, context: Context) -> PluginError? {
-        guard let time = LocalTime(parsing: request.time), time.second == 0, request.time.count == 5 else {
+        guard let time = DailySlotRequest.wallTime(request.time) else {
             return .invalidTimeFormat(request.time)
         }
         if profile != .asFound {
@@ -80,11 +80,15 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         context.notificationCenter.removePendingNotificationRequests(withIdentifiers: own)
         context.withStorage { store in
             store.core.slots.removeAll()
-            store.armedIdentifiers.removeAll()
+            store.forgetArmed { _ in true }
         }
         context.log("cancelAll", [TraceDetail("removed", String(own.count))])
         return nil
     }
+
+    /// The fields of ``getNotificationStatus(context:)``'s answer, in its order (a scenario's
+    /// `statusReports` check must name one of them).
+    public static let statusFields = ["authorization", "backgroundRefresh", "pendingRequests", "scheduledSlots", "missedOccurrences"]
 
     /// `getNotificationStatus()`.
     public func getNotificationStatus(context: Context) -> [(String, String)] {
@@ -100,7 +104,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             ("backgroundRefresh", context.backgroundRefreshAvailable ? "available" : "unavailable"),
             ("pendingRequests", String(pending)),
             ("scheduledSlots", String(store.core.slots.count)),
-            ("missedOccurrences", String(store.core.history.filter { $0.status == .missed }.count)),
+            ("missedOccurrences", String(store.core.missedCount)),
         ]
     }
 
@@ -180,6 +184,9 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         switch profile {
         case .asFound: return
         case .directive:
+            // Seed 003 does not know UIKit's significant time change (S3), so only clock and zone
+            // changes reach its handler.
+            guard change != .significant else { return }
             // S5: "recalculate all scheduled times … cancel & reschedule".
             context.log("timeChange.rescheduleAll", [TraceDetail("change", change.rawValue)])
             rearmAll(context: context)
@@ -212,7 +219,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         telemetry("shown", request: request, context: context)
         context.withStorage { store in
             if !store.core.hasHistory(slot: slot, localDate: date) {
-                store.core.history.append(.init(slot: slot, localDate: date, status: .delivered))
+                store.core.appendHistory(.init(slot: slot, localDate: date, status: .delivered))
             }
         }
     }

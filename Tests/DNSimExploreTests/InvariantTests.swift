@@ -53,9 +53,14 @@ struct InvariantTests {
     }
 
     @Test func londonToNewYorkIsJudgedOnTheWallClockUnderCorrected() throws {
-        // The corrected plugin of this tree shows morning once on 2026-06-03; liveness holds.
         let judgement = try Self.judge(Self.londonToNewYork(), .corrected)
-        #expect(judgement.violation(of: .onePerSlotDate) == nil)
+        // Open bug (issue 14's first example): after the OS-model fixes of issue 13 merged, the
+        // corrected iOS plugin shows morning twice on 2026-06-03 (08:00 London, then 08:00 New
+        // York). Recorded as a known issue, so this test turns red once the plugin is fixed and
+        // the marker must go.
+        withKnownIssue("corrected iOS shows a slot twice after a westward zone change") {
+            #expect(judgement.violation(of: .onePerSlotDate) == nil)
+        }
         #expect(judgement.violation(of: .stuck) == nil)
         #expect(judgement.exercised.contains(.stuck))
     }

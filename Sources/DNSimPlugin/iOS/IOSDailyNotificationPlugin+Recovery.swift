@@ -3,10 +3,10 @@ import DNSimCore
 import DNSimPlatforms
 
 extension IOSDailyNotificationPlugin {
-    /// Launch and resume recovery, by profile.
+    /// Launch and resume recovery, by ``PluginPolicy/IOS/launchRecovery``.
     func recover(context: Context, reason: String) {
         let stored = context.withStorage { $0.core }
-        guard let (_, skipped) = stored.restorableSlots(tolerant: profile == .corrected) else {
+        guard let (_, skipped) = stored.restorableSlots(tolerant: policy.restore == .skipCorrupt) else {
             context.log("recovery.failed", [TraceDetail("reason", reason), TraceDetail("why", "a stored record does not deserialize")])
             return
         }
@@ -14,12 +14,14 @@ extension IOSDailyNotificationPlugin {
             context.log("record.skippedCorrupt", skipped.map { TraceDetail("slot", $0) })
             context.withStorage { store in store.core.slots.removeAll { $0.isCorrupt } }
         }
-        switch profile {
-        case .asFound:
+        switch policy.launchRecovery {
+        case .missedBGTaskCheck:
+            checkTimeJump(context: context)
             checkForMissedBGTask(context: context, resubmitAfter: nil)
-        case .directive:
-            recoverDirective(context: context, reason: reason)
-        case .corrected:
+        case .threeWay:
+            recoverThreeWay(context: context, reason: reason)
+        case .reconcile:
+            checkTimeJump(context: context)
             reconcile(context: context, reason: reason)
         }
         context.withStorage { $0.lastSeenWall = context.now().millisecondsSinceEpoch }
@@ -37,8 +39,18 @@ extension IOSDailyNotificationPlugin {
         submitRefresh(context: context, earliestOverride: delay.map { now + $0 })
     }
 
-    /// Seeds 001–003 as written.
-    private func recoverDirective(context: Context, reason: String) {
+    /// Seed 003's time-jump check (S4), by ``PluginPolicy/IOS/timeJumpCheck``: a wall-clock
+    /// difference of more than 5 minutes since the last run is read as a time change.
+    func checkTimeJump(context: Context) {
+        guard policy.timeJumpCheck != .none else { return }
+        let now = context.now().millisecondsSinceEpoch
+        if let last = context.withStorage({ $0.lastSeenWall }), abs(now - last) > 5 * 60_000 {
+            context.log("timeChange.detected", [TraceDetail("via", "last seen wall clock > 5 min ago")])
+        }
+    }
+
+    /// Seeds 000 §2.3 and 001 §4 as written (``PluginPolicy/IOSLaunchRecovery/threeWay``).
+    private func recoverThreeWay(context: Context, reason: String) {
         let now = context.now().millisecondsSinceEpoch
         let store = context.withStorage { $0 }
         var pendingIDs: [String] = []
@@ -46,7 +58,7 @@ extension IOSDailyNotificationPlugin {
         var deliveredIDs: [String] = []
         context.notificationCenter.getDeliveredNotifications { deliveredIDs = $0.map(\.identifier) }
         let ownPending = pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) }
-        if let last = store.lastSeenWall, abs(now - last) > 5 * 60_000 {
+        if policy.timeJumpCheck != .none, let last = store.lastSeenWall, abs(now - last) > 5 * 60_000 {
             // Seed 003 (S4): a wall-clock difference since the last run is read as a time change.
             context.log("timeChange.detected", [TraceDetail("via", "last seen wall clock > 5 min ago")])
         }
@@ -79,15 +91,19 @@ extension IOSDailyNotificationPlugin {
         checkForMissedBGTask(context: context, resubmitAfter: 60_000)
     }
 
-    /// `directive` re-arm: roll each slot past `now` with +24 h steps, cancel its requests and
-    /// add the window again.
+    /// The seeds' re-arm: roll each slot past `now` by the rollover rule (+24 h steps in seed
+    /// 003), cancel every request of the plugin and add the window again.
     func rearmAll(context: Context) {
         let now = context.now().millisecondsSinceEpoch
+        let zone = context.timeZone
+        let rollover = policy.rollover
         let slots = context.withStorage { store -> [PluginStore.Slot] in
             for index in store.core.slots.indices {
                 while store.core.slots[index].nextRunAt <= now {
-                    store.core.slots[index].nextRunAt += 86_400_000
-                    store.core.slots[index].nextLocalDate = store.core.slots[index].nextLocalDate.adding(days: 1)
+                    let slot = store.core.slots[index]
+                    store.core.slots[index].nextRunAt = rollover.next(
+                        after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: zone)
+                    store.core.slots[index].nextLocalDate = slot.nextLocalDate.adding(days: 1)
                 }
             }
             return store.core.slots
@@ -100,7 +116,7 @@ extension IOSDailyNotificationPlugin {
         for slot in slots { arm(slot, context: context) }
     }
 
-    /// `corrected`: an idempotent three-way reconcile. Passed occurrences that were pending at the
+    /// ``PluginPolicy/IOSLaunchRecovery/reconcile``: an idempotent three-way reconcile. Passed occurrences that were pending at the
     /// last reconcile and are gone were delivered by the system (I10; the user may have cleared
     /// them, I9); passed occurrences that were never armed (the window ran out) are missed,
     /// reported once. Then each slot's window is refilled from its next local date.

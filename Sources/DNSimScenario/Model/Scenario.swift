@@ -34,6 +34,8 @@ public struct Scenario: Sendable {
     public var seed: UInt64
     /// The plugin profile.
     public var profile: PluginProfile
+    /// The plugin's logic: the profile's preset.
+    public var policy: PluginPolicy { PluginPolicy.preset(profile) }
     /// Plugin build options.
     public var plugin: PluginOptions
     /// OS parameter overrides.
@@ -67,16 +69,16 @@ public struct Scenario: Sendable {
         public var openAtLogin = true
         /// Electron: whether the Linux package installs an autostart entry.
         public var linuxAutostartEntry = false
-        /// Freshness overrides (`nil` keeps the profile's default).
+        /// Freshness overrides (`nil` keeps the policy's default).
         public var ttlSeconds: Int64?
         /// What happens to a stale occurrence.
         public var staleAction: FreshnessPolicy.StaleAction?
         /// Minutes before each slot for the single prefetch attempt.
         public var prefetchLeadMinutes: Int?
 
-        /// The freshness policy for `profile` with these overrides.
-        public func freshness(for profile: PluginProfile) -> FreshnessPolicy {
-            var policy = FreshnessPolicy.default(for: profile)
+        /// The freshness rules with `staleAction` as the default stale action and these overrides.
+        public func freshness(defaultStaleAction: FreshnessPolicy.StaleAction) -> FreshnessPolicy {
+            var policy = FreshnessPolicy(staleAction: defaultStaleAction)
             if let ttlSeconds { policy.ttlSeconds = ttlSeconds }
             if let staleAction { policy.staleAction = staleAction }
             if let prefetchLeadMinutes { policy.prefetchLeadMinutes = prefetchLeadMinutes }
@@ -106,6 +108,18 @@ public struct Scenario: Sendable {
         public var refreshRunPercent: Int?
         /// iOS: how a calendar trigger resolves a nonexistent local time (I5).
         public var nonexistentTimePolicy: String?
+    }
+
+    /// The freshness rules of the run: the policy's default stale action on this platform, with
+    /// the scenario's overrides.
+    public var freshness: FreshnessPolicy {
+        let stale: FreshnessPolicy.StaleAction
+        switch platform {
+        case .android: stale = policy.android.staleActionDefault
+        case .ios: stale = policy.ios.staleActionDefault
+        case .electron: stale = policy.electron.staleActionDefault
+        }
+        return plugin.freshness(defaultStaleAction: stale)
     }
 
     /// The same scenario played under another profile and seed.

@@ -101,7 +101,7 @@ struct ScenarioDriver {
 
     /// The parameters every platform prints first.
     var commonParameters: [(key: String, value: String)] {
-        let freshness = scenario.plugin.freshness(for: scenario.profile)
+        let freshness = scenario.freshness
         return [
             ("seed", String(scenario.seed)), ("platform", scenario.platform.rawValue),
             ("pluginProfile", scenario.profile.rawValue), ("timeZone", scenario.zone.identifier),

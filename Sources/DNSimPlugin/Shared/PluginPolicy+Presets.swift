@@ -1,63 +1,44 @@
 extension PluginPolicy {
-    /// The preset of a profile.
-    public static func preset(_ profile: PluginProfile) -> PluginPolicy {
+    /// The preset of a profile, as `profiles/<name>.json` defines it (embedded in the binary).
+    public static func preset(_ profile: PluginProfile) -> PluginPolicy { presetFile(profile).policy }
+
+    /// The preset file of a profile: the policy, its description and each decision's comment.
+    public static func presetFile(_ profile: PluginProfile) -> PolicyFile {
         switch profile {
-        case .asFound: return asFound
-        case .directive: return directive
-        case .corrected: return corrected
+        case .asFound: return presetFiles[0]
+        case .directive: return presetFiles[1]
+        case .corrected: return presetFiles[2]
         }
     }
 
-    /// The code state seed 000 describes.
-    public static let asFound = PluginPolicy(
-        name: "as-found",
+    /// The presets, decoded once from the embedded files, in ``PluginProfile`` order.
+    private static let presetFiles: [PolicyFile] = PluginProfile.allCases.map { profile in
+        guard let text = presetFileTexts.first(where: { $0.profile == profile })?.text else {
+            preconditionFailure("no embedded preset file for \(profile.rawValue)")
+        }
+        do {
+            let file = try PolicyDecoder(file: "profiles/\(profile.rawValue).json").decode(Array(text.utf8), presets: nil)
+            precondition(file.policy.name == profile.rawValue, "profiles/\(profile.rawValue).json names \(file.policy.name)")
+            return file
+        } catch {
+            preconditionFailure("the embedded preset is invalid: \(error)")
+        }
+    }
+
+    /// The starting point of a policy file that extends no preset (every decision must then be
+    /// given, so none of these values survives).
+    static let unset = PluginPolicy(
+        name: "",
         android: Android(
-            rollover: .calendarDay, windowDays: 1, exactAlarm: .setExactAndAllowWhileIdle, inexactFallback: .forwardWindow,
-            ttl: .none, staleActionDefault: .skip, missedAtDelivery: .ignore, launchRecovery: .none,
-            bootRecovery: .futureOnly, recovery: .chained, forceStopDetection: .none, missedGraceMinutes: 0,
-            restore: .strict, directBoot: .none, timeChangeReceivers: .absent, packageReplacedReceiver: .absent,
-            exactPermissionReceiver: .absent),
+            rollover: .calendarDay, windowDays: 1, exactAlarm: .setExact, inexactFallback: .forwardWindow, ttl: .none,
+            staleActionDefault: .skip, missedAtDelivery: .ignore, launchRecovery: .none, bootRecovery: .futureOnly,
+            recovery: .chained, forceStopDetection: .none, missedGraceMinutes: 0, restore: .strict, directBoot: .none,
+            timeChangeReceivers: .absent, packageReplacedReceiver: .absent, exactPermissionReceiver: .absent),
         ios: IOS(
-            trigger: .repeatingCalendar, rollover: .add24Hours, windowDays: 7, windowSizing: .fixed, ttl: .none,
-            staleActionDefault: .skip, permissionCheck: .none, launchRecovery: .missedBGTaskCheck,
-            refreshAction: .fetchOnly, timeChangeCallbacks: .ignore, timeJumpCheck: .none, restore: .strict),
+            trigger: .datedCalendar, rollover: .calendarDay, windowDays: 1, windowSizing: .fixed, ttl: .none,
+            staleActionDefault: .skip, permissionCheck: .none, launchRecovery: .missedBGTaskCheck, refreshAction: .fetchOnly,
+            timeChangeCallbacks: .ignore, timeJumpCheck: .none, restore: .strict),
         electron: Electron(
-            rollover: .add24Hours, ttl: .none, staleActionDefault: .skip, missedGraceMinutes: 0, launchRecovery: .none,
+            rollover: .calendarDay, ttl: .none, staleActionDefault: .skip, missedGraceMinutes: 0, launchRecovery: .none,
             timerCheck: .trustTimer))
-
-    /// The seeds' plan as written, mistakes included.
-    public static let directive = PluginPolicy(
-        name: "directive",
-        android: Android(
-            rollover: .add24Hours, windowDays: 2, exactAlarm: .setExactAndAllowWhileIdle,
-            inexactFallback: .symmetricWindow, ttl: .skipArming, staleActionDefault: .skip, missedAtDelivery: .report,
-            launchRecovery: .recover, bootRecovery: .recover, recovery: .chained, forceStopDetection: .alarmCounting,
-            missedGraceMinutes: 0, restore: .strict, directBoot: .none, timeChangeReceivers: .declared,
-            packageReplacedReceiver: .declared, exactPermissionReceiver: .declared),
-        ios: IOS(
-            trigger: .datedCalendar, rollover: .add24Hours, windowDays: 7, windowSizing: .fixed, ttl: .skipArming,
-            staleActionDefault: .skip, permissionCheck: .rejectUnlessAuthorized, launchRecovery: .threeWay,
-            refreshAction: .extendWindow, timeChangeCallbacks: .rescheduleAll, timeJumpCheck: .logOnly,
-            restore: .strict),
-        electron: Electron(
-            rollover: .add24Hours, ttl: .skipArming, staleActionDefault: .skip, missedGraceMinutes: 0,
-            launchRecovery: .recover, timerCheck: .trustTimer))
-
-    /// What a careful engineer ships knowing the OS facts.
-    public static let corrected = PluginPolicy(
-        name: "corrected",
-        android: Android(
-            rollover: .calendarDay, windowDays: 2, exactAlarm: .setExactAndAllowWhileIdle, inexactFallback: .forwardWindow,
-            ttl: .staleAction, staleActionDefault: .fallback, missedAtDelivery: .report, launchRecovery: .recover,
-            bootRecovery: .recover, recovery: .fromWallTime, forceStopDetection: .exitReasons, missedGraceMinutes: 5,
-            restore: .skipCorrupt, directBoot: .mirror, timeChangeReceivers: .declared,
-            packageReplacedReceiver: .declared, exactPermissionReceiver: .declared),
-        ios: IOS(
-            trigger: .datedCalendar, rollover: .calendarDay, windowDays: 14, windowSizing: .budgetAware,
-            ttl: .staleAction, staleActionDefault: .fallback, permissionCheck: .rejectUnlessAuthorized,
-            launchRecovery: .reconcile, refreshAction: .reconcile, timeChangeCallbacks: .reconcile,
-            timeJumpCheck: .none, restore: .skipCorrupt),
-        electron: Electron(
-            rollover: .calendarDay, ttl: .staleAction, staleActionDefault: .fallback, missedGraceMinutes: 5,
-            launchRecovery: .recover, timerCheck: .wallClock))
 }

@@ -52,17 +52,49 @@ public enum DNSimCommand {
         return .usage
     }
 
-    /// Reads and decodes one scenario (`-` is standard input).
-    static func loadScenario(_ path: String, io: any CommandIO) -> Result<Scenario, ScenarioError> {
-        readScenario(path, io: io).flatMap { decodeScenario($0) }
+    /// Reads and decodes one scenario (`-` is standard input), with its policy file if it names one.
+    static func loadScenario(_ path: String, io: any CommandIO) -> Result<Scenario, any Error> {
+        switch readScenario(path, io: io).flatMap({ decodeScenario($0) }) {
+        case .failure(let error): return .failure(error as any Error)
+        case .success(let scenario): return resolvePolicy(scenario, path: path, io: io)
+        }
+    }
+
+    /// `scenario` with its `plugin.policy` file read and applied.
+    static func resolvePolicy(_ scenario: Scenario, path: String, io: any CommandIO) -> Result<Scenario, any Error> {
+        let label = path == "-" ? "<stdin>" : path
+        let resolved = ScenarioPolicyResolver.resolve(scenario, scenarioPath: path, label: label) { file in
+            switch io.readFile(file) {
+            case .success(let bytes): return (bytes, "")
+            case .failure(let problem): return (nil, problem.reason)
+            }
+        }
+        switch resolved {
+        case .success(let value): return .success(value)
+        case .failure(let problem): return .failure(problem)
+        }
+    }
+
+    /// Reads and decodes a policy file (`--policy`).
+    static func loadPolicy(_ path: String, io: any CommandIO) -> Result<PolicyFile, any Error> {
+        switch io.readFile(path) {
+        case .failure(let problem):
+            return .failure(PolicyError(file: path, expected: "a readable policy file", found: problem.reason))
+        case .success(let bytes):
+            do {
+                return .success(try PolicyDecoder(file: path).decode(bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// The bytes of one scenario file (`-` is standard input), with the name messages use.
     static func readScenario(_ path: String, io: any CommandIO) -> Result<ScenarioBytes, ScenarioError> {
         let label = path == "-" ? "<stdin>" : path
-        if path == "-" { return .success(ScenarioBytes(label: label, bytes: io.readStandardInput())) }
+        if path == "-" { return .success(ScenarioBytes(label: label, bytes: io.readStandardInput(), path: path)) }
         switch io.readFile(path) {
-        case .success(let data): return .success(ScenarioBytes(label: label, bytes: data))
+        case .success(let data): return .success(ScenarioBytes(label: label, bytes: data, path: path))
         case .failure(let problem):
             return .failure(
                 ScenarioError(file: label, kind: .unreadable, expected: "a readable scenario file", found: problem.reason))
@@ -82,5 +114,7 @@ public enum DNSimCommand {
     struct ScenarioBytes: Sendable {
         var label: String
         var bytes: [UInt8]
+        /// The path as given (`-` for standard input), for resolving relative references.
+        var path: String
     }
 }

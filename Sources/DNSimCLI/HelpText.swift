@@ -18,7 +18,7 @@ enum HelpText {
           run                     Run one scenario and report what happened.
           validate                Check scenario files without running them.
           matrix                  Run scenarios under every profile: matrix, JUnit, reports.
-          schema                  Print the JSON Schema of scenario files.
+          schema                  Print the JSON Schema of scenario (or policy) files.
           rules                   Print the catalogue of modelled OS rules (Markdown).
 
           See 'dnsim help <subcommand>' for detailed help.
@@ -33,7 +33,7 @@ enum HelpText {
     static let run = """
         OVERVIEW: Run one scenario and report what happened.
 
-        USAGE: dnsim run <file> [--seed <n>] [--profile <profile>] [--format <format>]
+        USAGE: dnsim run <file> [--seed <n>] [--profile <profile> | --policy <file>] [--format <format>]
                              [--trace <file>] [--check-determinism] [--max-events <n>]
 
         ARGUMENTS:
@@ -42,6 +42,8 @@ enum HelpText {
         OPTIONS:
           --seed <n>              Override the scenario's seed (a non-negative integer).
           --profile <profile>     Override the plugin profile: as-found, directive, corrected.
+          --policy <file>         Play a policy file instead (profiles/*.json, or your own with
+                                  "extends" + overrides; dnsim schema --policy describes it).
           --format <format>       text, json or markdown. (default: text)
           --trace <file>          Also write the trace as JSON Lines to <file>.
           --check-determinism     Run twice in-process; exit 1 if the trace digests differ.
@@ -71,9 +73,10 @@ enum HelpText {
     static let schema = """
         OVERVIEW: Print the JSON Schema (draft 2020-12, draft-07 keywords only) of scenario files.
 
-        USAGE: dnsim schema
+        USAGE: dnsim schema [--policy]
 
         OPTIONS:
+          --policy                The schema of policy files instead.
           -h, --help              Show help information.
 
         """
@@ -81,17 +84,19 @@ enum HelpText {
     static let matrix = """
         OVERVIEW: Run every scenario under each plugin profile and write the exploration matrix.
 
-        USAGE: dnsim matrix <path> ... [--profiles <list>] [--format <format>] [--out <dir>]
-                                       [--jobs <n>] [--max-events <n>]
+        USAGE: dnsim matrix <path> ... [--profiles <list>] [--policy <files>] [--format <format>]
+                                       [--out <dir>] [--jobs <n>] [--max-events <n>]
 
         ARGUMENTS:
           <path>                  Scenario files or directories (searched recursively for *.json).
 
         OPTIONS:
-          --profiles <list>       Comma-separated profiles. (default: as-found,directive,corrected)
+          --profiles <list>       Comma-separated profiles. (default: as-found,directive,corrected,
+                                  or none when --policy is given)
+          --policy <files>        Comma-separated policy files, each run as a column of its own.
           --format <format>       markdown, json or junit, written to standard output. (default: markdown)
           --out <dir>             Write the whole set instead: matrix.md, matrix.json, junit.xml,
-                                  seed-claims.md and scenarios/<id>.<profile>.md.
+                                  seed-claims.md and scenarios/<id>.<policy>.md.
           --jobs <n>              Run and render on <n> threads; 0 or auto: one per processor.
                                   The output is the same bytes for any <n>. (default: 1)
           --max-events <n>        Stop a run that dispatches more than <n> engine events, with exit 2.

@@ -1,13 +1,17 @@
 import DNSimCore
 import DNSimScenario
 
-/// `dnsim schema`: prints the scenario JSON Schema.
+/// `dnsim schema [--policy]`: prints the scenario (or policy) JSON Schema.
 enum SchemaCommand {
     static func execute(_ arguments: [String], io: any CommandIO) -> ExitCode {
-        guard arguments.isEmpty else {
-            return DNSimCommand.usageError("schema takes no arguments", usage: "dnsim schema", io: io)
+        switch arguments {
+        case []: io.writeOut(ScenarioSchema.render())
+        case ["--policy"]: io.writeOut(PolicySchema.render())
+        default:
+            return DNSimCommand.usageError(
+                "schema takes no arguments but --policy, found '\(arguments.joined(separator: " "))'",
+                usage: "dnsim schema [--policy]", io: io)
         }
-        io.writeOut(ScenarioSchema.render())
         return .success
     }
 }

@@ -152,7 +152,7 @@ struct CLITests {
         (["help", "frobnicate"], "unknown subcommand 'frobnicate'"),
         (["validate"], "missing scenario file"),
         (["validate", "--strict", dailyBasicPath], "unknown option '--strict'"),
-        (["schema", "extra"], "schema takes no arguments"),
+        (["schema", "extra"], "schema takes no arguments but --policy, found 'extra'"),
     ])
     func aBadCommandLineIsAUsageErrorOnStderr(_ arguments: [String], message: String) {
         let run = Invocation(arguments)
@@ -270,7 +270,7 @@ struct CLITests {
         #expect(run.stdout.hasSuffix("}\n"))
         let document = try JSONParser.parse(run.stdout)
         let root = try #require(document.objectValue)
-        #expect(document["formatVersion"] == 2)
+        #expect(document["formatVersion"] == 3)
         for key in Self.topLevelKeys + ["freshness"] {
             #expect(root[key] != nil, "no top-level \(key)")
         }

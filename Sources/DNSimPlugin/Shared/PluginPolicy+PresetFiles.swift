@@ -87,7 +87,7 @@ extension PluginPolicy {
     },
     "ios.windowDays": {
       "value": 7,
-      "comment": "not used by a repeating trigger; as today"
+      "comment": "seed 000 §2 describes no window; not used by a repeating trigger (as today)"
     },
     "ios.windowSizing": {
       "value": "fixed",
@@ -236,11 +236,11 @@ extension PluginPolicy {
     },
     "ios.windowDays": {
       "value": 7,
-      "comment": "as today: a week of dated requests"
+      "comment": "as today, a week; seeds 002 (glossary) and 004 (Scheduling & T-lead) say today + tomorrow"
     },
     "ios.windowSizing": {
       "value": "fixed",
-      "comment": "as today"
+      "comment": "as today; seed 002 Phase 2 asks to 'enforce iOS 64 limit'"
     },
     "ios.ttl": {
       "value": "skipArming",
@@ -329,7 +329,7 @@ extension PluginPolicy {
     },
     "android.staleActionDefault": {
       "value": "fallback",
-      "comment": "the static template never costs the user the notification and never shows stale content"
+      "comment": "seed 004 §4's goal (no stale content at T) without losing the occurrence: the static template"
     },
     "android.missedAtDelivery": {
       "value": "report",
@@ -357,7 +357,7 @@ extension PluginPolicy {
     },
     "android.restore": {
       "value": "skipCorrupt",
-      "comment": "one unreadable record must not cost every other slot"
+      "comment": "seeds silent; one unreadable record must not cost every other slot"
     },
     "android.directBoot": {
       "value": "mirror",
@@ -385,7 +385,7 @@ extension PluginPolicy {
     },
     "ios.windowDays": {
       "value": 14,
-      "comment": "two weeks when the budget allows: an app not opened for a week still delivers"
+      "comment": "I1 allows 64 pending; two weeks (budget permitting) keep an app not opened for a week delivering, beyond seed 004's today + tomorrow"
     },
     "ios.windowSizing": {
       "value": "budgetAware",
@@ -397,7 +397,7 @@ extension PluginPolicy {
     },
     "ios.staleActionDefault": {
       "value": "fallback",
-      "comment": "the static template never costs the user the notification and never shows stale content"
+      "comment": "seed 004 §4's goal (no stale content at T) without losing the occurrence: the static template"
     },
     "ios.permissionCheck": {
       "value": "rejectUnlessAuthorized",
@@ -421,7 +421,7 @@ extension PluginPolicy {
     },
     "ios.restore": {
       "value": "skipCorrupt",
-      "comment": "one unreadable record must not cost every other slot"
+      "comment": "seeds silent; one unreadable record must not cost every other slot"
     },
     "electron.rollover": {
       "value": "calendarDay",
@@ -429,11 +429,11 @@ extension PluginPolicy {
     },
     "electron.ttl": {
       "value": "staleAction",
-      "comment": "checked at fire (app code runs at delivery on Electron)"
+      "comment": "seed 004 §4 TTL-at-fire, checked at fire: app code runs at delivery while the app runs (E1)"
     },
     "electron.staleActionDefault": {
       "value": "fallback",
-      "comment": "the static template never costs the user the notification and never shows stale content"
+      "comment": "seed 004 §4's goal (no stale content at T) without losing the occurrence: the static template"
     },
     "electron.missedGraceMinutes": {
       "value": 5,

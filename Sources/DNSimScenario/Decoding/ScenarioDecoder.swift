@@ -108,6 +108,15 @@ public struct ScenarioDecoder {
         var plugin = Scenario.PluginOptions()
         if var reader = try root.optionalObject("plugin") {
             profile = try reader.optionalEnumeration("profile", as: PluginProfile.self) ?? .corrected
+            if let file = try reader.optionalString("policy", expected: "a policy file's path, relative to this file") {
+                guard !reader.has("profile") else {
+                    throw invalid(
+                        reader.pointer.appending("policy"), "either \"profile\" or \"policy\" (a policy file names its base with \"extends\")",
+                        "both")
+                }
+                guard !file.isEmpty else { throw invalid(reader.pointer.appending("policy"), "a policy file's path", "\"\"") }
+                plugin.policyFile = file
+            }
             if let ttl = try reader.optionalInt64("ttlSeconds", expected: "seconds from 60 to 2592000") {
                 guard (60...2_592_000).contains(ttl) else {
                     throw invalid(reader.pointer.appending("ttlSeconds"), "seconds from 60 to 2592000", "\(ttl)")
@@ -188,7 +197,7 @@ public struct ScenarioDecoder {
         return Scenario(
             id: id, title: title, description: description, row: row, platform: platform, deviceProfile: deviceProfile,
             osVersion: Int(apiLevel), zone: zone, start: start, startInstant: startInstant, endInstant: endInstant,
-            seed: UInt64(seed), profile: profile, plugin: plugin, os: os, steps: steps, osExpected: osExpected,
+            seed: UInt64(seed), policy: .preset(profile), plugin: plugin, os: os, steps: steps, osExpected: osExpected,
             pluginExpected: pluginExpected, checks: checks, expectedFindings: expectedFindings, server: server)
     }
 

@@ -32,10 +32,11 @@ public struct Scenario: Sendable {
     public var endInstant: SimInstant
     /// The run seed.
     public var seed: UInt64
-    /// The plugin profile.
-    public var profile: PluginProfile
-    /// The plugin's logic: the profile's preset.
-    public var policy: PluginPolicy { PluginPolicy.preset(profile) }
+    /// The plugin's logic: a profile's preset, or a policy file (``PluginOptions/policyFile``,
+    /// `--policy`).
+    public var policy: PluginPolicy
+    /// The profile whose preset ``policy`` is, or `nil` for a policy of the user's own.
+    public var profile: PluginProfile? { PluginProfile(rawValue: policy.name) }
     /// Plugin build options.
     public var plugin: PluginOptions
     /// OS parameter overrides.
@@ -75,6 +76,9 @@ public struct Scenario: Sendable {
         public var staleAction: FreshnessPolicy.StaleAction?
         /// Minutes before each slot for the single prefetch attempt.
         public var prefetchLeadMinutes: Int?
+        /// `plugin.policy`: a policy file, relative to the scenario file, that replaces the
+        /// profile's preset (resolved by ``ScenarioPolicyResolver``).
+        public var policyFile: String?
 
         /// The freshness rules with `staleAction` as the default stale action and these overrides.
         public func freshness(defaultStaleAction: FreshnessPolicy.StaleAction) -> FreshnessPolicy {
@@ -125,8 +129,15 @@ public struct Scenario: Sendable {
     /// The same scenario played under another profile and seed.
     public func with(profile: PluginProfile? = nil, seed: UInt64? = nil) -> Scenario {
         var copy = self
-        if let profile { copy.profile = profile }
+        if let profile { copy.policy = .preset(profile) }
         if let seed { copy.seed = seed }
+        return copy
+    }
+
+    /// The same scenario played under another policy.
+    public func with(policy: PluginPolicy) -> Scenario {
+        var copy = self
+        copy.policy = policy
         return copy
     }
 }

@@ -24,6 +24,7 @@ public enum DNSimCommand {
             case "schema": io.writeOut(HelpText.schema)
             case "rules": io.writeOut(HelpText.rules)
             case "matrix": io.writeOut(HelpText.matrix)
+            case "ablate": io.writeOut(HelpText.ablate)
             case nil: io.writeOut(HelpText.main)
             case let other?: return usageError("unknown subcommand '\(other)'", io: io)
             }
@@ -33,6 +34,7 @@ public enum DNSimCommand {
         case "schema": return wantsHelp(rest) ? help(HelpText.schema, io) : SchemaCommand.execute(rest, io: io)
         case "rules": return wantsHelp(rest) ? help(HelpText.rules, io) : RulesCommand.execute(rest, io: io)
         case "matrix": return wantsHelp(rest) ? help(HelpText.matrix, io) : MatrixCommand.execute(rest, io: io)
+        case "ablate": return wantsHelp(rest) ? help(HelpText.ablate, io) : AblateCommand.execute(rest, io: io)
         default: return usageError("unknown subcommand '\(first)'", io: io)
         }
     }

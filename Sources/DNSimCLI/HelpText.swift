@@ -18,6 +18,7 @@ enum HelpText {
           run                     Run one scenario and report what happened.
           validate                Check scenario files without running them.
           matrix                  Run scenarios under every profile: matrix, JUnit, reports.
+          ablate                  Which decision of the plugin's logic fixes which row; the fix list.
           schema                  Print the JSON Schema of scenario (or policy) files.
           rules                   Print the catalogue of modelled OS rules (Markdown).
 
@@ -107,6 +108,38 @@ enum HelpText {
           0  every run of the corrected profile passed (as-found/directive failures are findings)
           1  a corrected run failed
           2  unusable input or arguments, or a run stopped by the event guard (nothing written)
+
+        """
+
+    static let ablate = """
+        OVERVIEW: Which decision of the plugin's logic fixes which row, and the ordered fix list.
+
+        For every decision where the two policies differ, runs the catalogue with <to> minus that
+        decision (the rows it is necessary for) and with <from> plus that decision alone (the rows
+        it fixes alone); then, per platform, finds the smallest set of <to>'s decisions that makes
+        every row <to> passes pass from <from>: greedy, proven minimal by running every smaller
+        subset when there are at most --max-subsets of them.
+
+        USAGE: dnsim ablate <path> ... [--from <policy>] [--to <policy>] [--out <file>] [--jobs <n>]
+                                       [--max-subsets <n>] [--max-events <n>]
+
+        ARGUMENTS:
+          <path>                  Scenario files or directories (searched recursively for *.json).
+
+        OPTIONS:
+          --from <policy>         The policy you have: a preset name or a policy file. (default: as-found)
+          --to <policy>           The policy you want: a preset name or a policy file. (default: corrected)
+          --out <file>            Write the Markdown report to <file> instead of standard output.
+          --jobs <n>              Run on <n> threads; 0 or auto: one per processor. (default: 1)
+          --max-subsets <n>       The most subsets of one platform's decisions the minimality proof
+                                  may run. (default: 4096)
+          --max-events <n>        Stop a run that dispatches more than <n> engine events, with exit 2.
+                                  (default: \(RunOptions.defaultMaxEvents))
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          dnsim ablate scenarios --out reports/decisions.md
+          dnsim ablate scenarios --from our-plugin.json
 
         """
 

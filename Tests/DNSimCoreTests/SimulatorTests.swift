@@ -75,41 +75,55 @@ struct SimulatorTests {
     }
 }
 
-/// The trace digest is FNV-1a over each record's canonical line, folded without building it.
+/// The trace digest covers record headers and is the same whether or not records are kept;
+/// details are built only when read.
 struct TraceDigestTests {
-    /// The canonical line, built the obvious way.
-    static func line(_ r: TraceRecord) -> String {
-        var line = "\(r.id)|\(r.time.millisecondsSinceEpoch)|\(r.subsystem)|\(r.kind)|" + (r.rule ?? "") + "|\(r.cause)"
-        for detail in r.details { line += "|\(detail.key)=\(detail.value)" }
-        return line + "\n"
+    /// The header bytes of one record, built the obvious way.
+    static func headerBytes(_ r: TraceRecord) -> [UInt8] {
+        func le(_ value: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        var bytes = le(UInt64(UInt32(bitPattern: r.id)), 4) + le(UInt64(bitPattern: r.time.millisecondsSinceEpoch), 8)
+        bytes += Array(r.subsystem.utf8) + [0x1F] + Array(r.kind.utf8) + [0x1F] + Array((r.rule ?? "").utf8) + [0x1F]
+        return bytes + le(UInt64(UInt32(bitPattern: r.cause)), 4) + [0x1E]
     }
 
-    @Test func theDigestIsFNVOfTheCanonicalLinesWhetherOrNotRecordsAreKept() {
-        let kept = TraceRecorder(enabled: true)
-        let dropped = TraceRecorder(enabled: false)
+    @Test func theDigestIsFNVOfTheHeadersWhetherOrNotRecordsAreKept() {
+        let kept = TraceRecorder(enabled: true, seed: 42)
+        let dropped = TraceRecorder(enabled: false, seed: 42)
         var seen: [TraceRecord] = []
         dropped.observer = { seen.append($0) }
+        dropped.detailFilter = { _, kind in kind == "wanted" }
+        var built = 0
+        func details(_ n: Int) -> [TraceDetail] {
+            built += 1
+            return [TraceDetail("key", "v|\(n)"), TraceDetail("é", "")]
+        }
         let times: [Int64] = [-86_400_000_123, -1, 0, 9, 10, 1_767_942_000_000, Int64.max / 2]
         for (n, t) in times.enumerated() {
             for recorder in [kept, dropped] {
                 recorder.record(
-                    at: SimInstant(millisecondsSinceEpoch: t), subsystem: "s\(n)", kind: "k.ä", rule: n % 2 == 0 ? "A\(n)" : nil,
-                    cause: Int32(n) - 1, details: n == 0 ? [] : [TraceDetail("key", "v|\(n)"), TraceDetail("é", "")])
+                    at: SimInstant(millisecondsSinceEpoch: t), subsystem: "s\(n)", kind: n % 3 == 0 ? "wanted" : "k.ä",
+                    rule: n % 2 == 0 ? "A\(n)" : nil, cause: Int32(n) - 1, details: details(n))
             }
         }
         var expected = FNV1a.offsetBasis
-        for record in kept.records { FNV1a.update(&expected, with: Self.line(record)) }
+        for byte in [42, 0, 0, 0, 0, 0, 0, 0] as [UInt64] {
+            expected ^= byte
+            expected = expected &* FNV1a.prime
+        }
+        for record in kept.records {
+            for byte in Self.headerBytes(record) {
+                expected ^= UInt64(byte)
+                expected = expected &* FNV1a.prime
+            }
+        }
         #expect(kept.digest == expected)
         #expect(dropped.digest == expected)
+        #expect(TraceRecorder.digest(of: kept.records, seed: 42) == expected)
+        #expect(TraceRecorder.digest(of: kept.records, seed: 43) != expected)
         #expect(dropped.records.isEmpty && dropped.recordCount == times.count)
-        #expect(seen == kept.records)
-    }
-
-    @Test func decimalFoldingMatchesStringRendering() {
-        for value in [Int64.min, Int64.min + 1, -1_000_000, -10, -9, -1, 0, 1, 9, 10, 99, 100, 1_000_000_007, Int64.max] {
-            var folded = FNV1a.offsetBasis
-            FNV1a.update(&folded, decimal: value)
-            #expect(folded == FNV1a.hash64(String(value)), "\(value)")
-        }
+        // Every record reached the observer; only the wanted ones carry (and built) details.
+        #expect(seen.map(\.id) == kept.records.map(\.id))
+        #expect(seen.filter { !$0.details.isEmpty }.map(\.kind).allSatisfy { $0 == "wanted" })
+        #expect(built == times.count + times.indices.filter { $0 % 3 == 0 }.count)
     }
 }

@@ -48,7 +48,7 @@ public final class Simulator<Payload> {
     public init(start: SimInstant, seed: UInt64, limits: SimulationLimits = SimulationLimits(), traceEnabled: Bool = true) {
         self._now = start
         self.queue = EventQueue(reservingCapacity: 64)
-        self.trace = TraceRecorder(enabled: traceEnabled)
+        self.trace = TraceRecorder(enabled: traceEnabled, seed: seed)
         self.random = RandomStreams(seed: seed)
         self.limits = limits
     }

@@ -18,9 +18,30 @@ public enum FNV1a {
     /// Folds the UTF-8 bytes of `text` into a running hash.
     @inlinable
     public static func update(_ hash: inout UInt64, with text: String) {
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
+        var h = hash
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes {
+                h ^= UInt64(byte)
+                h = h &* prime
+            }
+        }
+        if done == nil {
+            for byte in text.utf8 {
+                h ^= UInt64(byte)
+                h = h &* prime
+            }
+        }
+        hash = h
+    }
+
+    /// Folds the low `byteCount` bytes of `value`, least significant first, into a running hash.
+    @inlinable
+    public static func update(_ hash: inout UInt64, littleEndian value: UInt64, byteCount: Int) {
+        var v = value
+        for _ in 0..<byteCount {
+            hash ^= v & 0xFF
             hash = hash &* prime
+            v >>= 8
         }
     }
 
@@ -29,19 +50,6 @@ public enum FNV1a {
     public static func update(_ hash: inout UInt64, byte: UInt8) {
         hash ^= UInt64(byte)
         hash = hash &* prime
-    }
-
-    /// Folds the decimal rendering of `value` (as `String(value)` writes it, with a leading `-`
-    /// when negative) into a running hash, without building the string.
-    public static func update(_ hash: inout UInt64, decimal value: Int64) {
-        if value < 0 { update(&hash, byte: UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt64 = 1
-        while magnitude / divisor >= 10 { divisor &*= 10 }
-        while divisor > 0 {
-            update(&hash, byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: (magnitude / divisor) % 10))
-            divisor /= 10
-        }
     }
 
     /// Renders a hash as 16 lowercase hexadecimal digits.

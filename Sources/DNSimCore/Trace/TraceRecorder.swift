@@ -1,11 +1,16 @@
 /// Collects a run's ``TraceRecord``s in order and computes their digest.
 ///
-/// The digest is FNV-1a over a canonical rendering of every record, so two runs with equal
-/// digests wrote the same trace. The rendering of a record is the line
-/// `id|t|subsystem|kind|rule|cause|key=value|key=value…` followed by a newline (`t` in
-/// milliseconds since the epoch, an absent rule empty); it is folded into the digest byte by
-/// byte as the record is written, without building the line, so the digest costs the same and
-/// has the same value whether or not the records are kept.
+/// The digest covers the run's seed and every record's header: its id, time, subsystem, kind,
+/// rule and cause (the record's details are derived from the same state and are not hashed). It
+/// is FNV-1a over the seed as 8 little-endian bytes, then, per record: the id as 4 little-endian bytes, the time in milliseconds as 8, the subsystem's
+/// UTF-8 bytes and 0x1F, the kind's and 0x1F, the rule's (none when absent) and 0x1F, the cause
+/// as 4 little-endian bytes, then 0x1E. Two runs with equal digests wrote the same sequence of
+/// decisions. The digest is folded as each record is written, so it costs the same and has the
+/// same value whether or not the records are kept.
+///
+/// Details are built lazily: a record's `details` are evaluated only when the recorder keeps
+/// records or its ``detailFilter`` asks for them, so a run that keeps no trace pays for the
+/// details only of the records its indexes read.
 public final class TraceRecorder {
     /// Whether records are kept. A recorder that does not keep them still numbers records,
     /// updates the digest and tells ``observer`` about each one.
@@ -14,34 +19,47 @@ public final class TraceRecorder {
     public private(set) var records: [TraceRecord] = []
     /// The id of the most recent record, or -1.
     public private(set) var lastID: Int32 = -1
-    /// The running FNV-1a digest.
+    /// The running digest.
     public private(set) var digest: UInt64 = FNV1a.offsetBasis
     /// The time of the most recent record.
     private var lastTime = SimInstant(millisecondsSinceEpoch: .min)
     /// Called with every record as it is written, kept or not: the place to index what a result
-    /// needs from the trace as the run goes, instead of scanning the trace afterwards.
+    /// needs from the trace as the run goes, instead of scanning the trace afterwards. When the
+    /// recorder does not keep records, a record reaches the observer with its details only if
+    /// ``detailFilter`` asked for them (otherwise with none).
     public var observer: ((TraceRecord) -> Void)?
+    /// Which records' details the observer reads, by subsystem and kind; consulted only when
+    /// the recorder does not keep records.
+    public var detailFilter: ((_ subsystem: String, _ kind: String) -> Bool)?
 
-    /// Creates a recorder.
-    public init(enabled: Bool = true) { isEnabled = enabled }
+    /// Creates a recorder whose digest starts from `seed` (the run's seed, so runs that differ only
+    /// in their seed have different digests).
+    public init(enabled: Bool = true, seed: UInt64 = 0) {
+        isEnabled = enabled
+        FNV1a.update(&digest, littleEndian: seed, byteCount: 8)
+    }
 
     /// How many records were written (kept or not).
     public var recordCount: Int { Int(lastID) + 1 }
 
-    /// Appends a record and returns its id.
+    /// Appends a record and returns its id. `details` is evaluated only when the record is kept
+    /// or the ``detailFilter`` asks for it.
     @discardableResult
     public func record(
         at time: SimInstant, subsystem: String, kind: String, rule: String? = nil, cause: Int32,
-        details: [TraceDetail] = []
+        details: @autoclosure () -> [TraceDetail] = []
     ) -> Int32 {
         // Records are written at the engine's current time, so the trace is in time order; the
         // indexes built from it (see `observer`) rely on that.
         assert(lastID < 0 || time >= lastTime, "trace records must be written in time order")
         lastTime = time
         lastID += 1
+        fold(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause)
+        guard isEnabled || observer != nil else { return lastID }
+        let wanted = isEnabled || (detailFilter?(subsystem, kind) ?? true)
         let record = TraceRecord(
-            id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: details)
-        fold(record)
+            id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause,
+            details: wanted ? details() : [])
         observer?(record)
         if isEnabled { records.append(record) }
         return lastID
@@ -53,28 +71,28 @@ public final class TraceRecorder {
     /// The records of a given kind.
     public func records(kind: String) -> [TraceRecord] { records.filter { $0.kind == kind } }
 
-    /// Folds the record's canonical line into the digest.
-    private func fold(_ record: TraceRecord) {
-        var hash = digest
-        let bar = UInt8(ascii: "|")
-        FNV1a.update(&hash, decimal: Int64(record.id))
-        FNV1a.update(&hash, byte: bar)
-        FNV1a.update(&hash, decimal: record.time.millisecondsSinceEpoch)
-        FNV1a.update(&hash, byte: bar)
-        FNV1a.update(&hash, with: record.subsystem)
-        FNV1a.update(&hash, byte: bar)
-        FNV1a.update(&hash, with: record.kind)
-        FNV1a.update(&hash, byte: bar)
-        if let rule = record.rule { FNV1a.update(&hash, with: rule) }
-        FNV1a.update(&hash, byte: bar)
-        FNV1a.update(&hash, decimal: Int64(record.cause))
-        for detail in record.details {
-            FNV1a.update(&hash, byte: bar)
-            FNV1a.update(&hash, with: detail.key)
-            FNV1a.update(&hash, byte: UInt8(ascii: "="))
-            FNV1a.update(&hash, with: detail.value)
+    /// The digest of a run with `seed` that wrote `records`, as a recorder computes it.
+    public static func digest(of records: some Sequence<TraceRecord>, seed: UInt64 = 0) -> UInt64 {
+        let recorder = TraceRecorder(enabled: false, seed: seed)
+        for r in records {
+            recorder.fold(id: r.id, time: r.time, subsystem: r.subsystem, kind: r.kind, rule: r.rule, cause: r.cause)
         }
-        FNV1a.update(&hash, byte: UInt8(ascii: "\n"))
+        return recorder.digest
+    }
+
+    /// Folds one record header into the digest.
+    private func fold(id: Int32, time: SimInstant, subsystem: String, kind: String, rule: String?, cause: Int32) {
+        var hash = digest
+        FNV1a.update(&hash, littleEndian: UInt64(UInt32(bitPattern: id)), byteCount: 4)
+        FNV1a.update(&hash, littleEndian: UInt64(bitPattern: time.millisecondsSinceEpoch), byteCount: 8)
+        FNV1a.update(&hash, with: subsystem)
+        FNV1a.update(&hash, byte: 0x1F)
+        FNV1a.update(&hash, with: kind)
+        FNV1a.update(&hash, byte: 0x1F)
+        if let rule { FNV1a.update(&hash, with: rule) }
+        FNV1a.update(&hash, byte: 0x1F)
+        FNV1a.update(&hash, littleEndian: UInt64(UInt32(bitPattern: cause)), byteCount: 4)
+        FNV1a.update(&hash, byte: 0x1E)
         digest = hash
     }
 }

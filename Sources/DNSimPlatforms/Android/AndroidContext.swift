@@ -72,8 +72,8 @@ public struct AndroidContext<App: AndroidApplication> {
 
     /// Writes a line to the trace as the app (`Log.i`), for the app's own decisions.
     @discardableResult
-    public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, details)
+    public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, details())
     }
 }
 
@@ -138,14 +138,14 @@ public struct AndroidAlarmManagerPort<App: AndroidApplication> {
     /// `PendingIntent.cancel()`: removes the PendingIntent itself (and so any alarm using it).
     public func cancelPendingIntent(_ operation: AndroidPendingIntent) {
         system.cancelAlarm(operation)
-        system.pendingIntents.removeAll { $0.matches(operation) }
+        system.livePendingIntents.removeValue(forKey: operation.identity)
     }
 
     /// `PendingIntent.getBroadcast(..., FLAG_NO_CREATE) != null` (A18): whether a PendingIntent
     /// equal to `operation` still exists. It outlives its alarm (fired or removed): on API ≤ 34 it
     /// survives a force stop, on API 35+ a force stop cancels it (A28); a reboot clears it.
     public func pendingIntentExists(_ operation: AndroidPendingIntent) -> Bool {
-        let exists = system.pendingIntents.contains { $0.matches(operation) }
+        let exists = system.livePendingIntents.contains(operation.identity)
         system.trace(
             "android.alarm", "pendingIntent.probe", rule: .a18,
             [TraceDetail("operation", operation.description), TraceDetail("exists", String(exists))])
@@ -167,6 +167,6 @@ public struct AndroidWorkManagerPort<App: AndroidApplication> {
 
     /// The states of the unique work `name` (`getWorkInfosForUniqueWork`).
     public func workStates(_ name: String) -> [AndroidWorkState] {
-        system.works.filter { $0.name == name }.map(\.state)
+        system.workDatabase.states(named: name)
     }
 }

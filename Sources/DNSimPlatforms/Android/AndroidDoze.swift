@@ -18,7 +18,8 @@ public struct AndroidDoze: Sendable {
     public internal(set) var nextWindowStart: SimInstant?
     /// The window or idle-entry event queued, so it can be cancelled on exit.
     var pendingEvent: EventHandle?
-    /// Fire times of exact while-idle alarms in the current idle period.
+    /// Fire times of exact while-idle alarms in the current idle period, oldest first; ones older
+    /// than the quota's hour are dropped when the quota is checked.
     var exactWhileIdleFires: [SimInstant] = []
     /// The last inexact while-idle fire.
     var lastInexactWhileIdleFire: SimInstant?

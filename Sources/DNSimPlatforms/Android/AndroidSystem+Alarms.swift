@@ -18,9 +18,9 @@ extension AndroidSystem {
                 [TraceDetail("method", method.rawValue), TraceDetail("operation", operation.description)])
             throw .securityException
         }
-        if !pendingIntents.contains(where: { $0.matches(operation) }) { pendingIntents.append(operation) }
-        if let index = alarms.firstIndex(where: { $0.operation.matches(operation) }) {
-            let old = alarms.remove(at: index)
+        let identity = operation.identity
+        if !livePendingIntents.contains(identity) { livePendingIntents.append(operation, for: identity) }
+        if let old = alarmTable.remove(identity) {
             if let handle = old.dueEvent { sim.cancel(handle) }
             trace(
                 "android.alarm", "alarm.replaced", rule: .a12, cause: old.setRecord,
@@ -57,7 +57,7 @@ extension AndroidSystem {
             serial: serial, operation: operation, type: type, triggerAtMillis: trigger, windowLengthMillis: window,
             method: method, deferralMillis: deferral, dueEvent: nil, setRecord: record)
         alarm.dueEvent = scheduleDue(alarm, cause: record)
-        alarms.append(alarm)
+        alarmTable.append(alarm)
     }
 
     /// How far past its trigger an alarm will be delivered, drawn once when it is set.
@@ -99,52 +99,54 @@ extension AndroidSystem {
     /// Re-queues every alarm at its due instant, so held alarms are checked again (after a
     /// maintenance window opens, idle ends, charging starts or the bucket changes).
     func requeueAllAlarms() {
-        for index in alarms.indices {
-            if let handle = alarms[index].dueEvent { sim.cancel(handle) }
-            alarms[index].dueEvent = scheduleDue(alarms[index], cause: sim.trace.lastID)
+        alarmTable.updateEach { alarm in
+            if let handle = alarm.dueEvent { sim.cancel(handle) }
+            alarm.dueEvent = scheduleDue(alarm, cause: sim.trace.lastID)
         }
     }
 
     /// Re-evaluates every RTC alarm after the wall clock moved (A14).
     func rebatchWallClockAlarms() {
-        for index in alarms.indices where alarms[index].type.isWallClock {
-            if let handle = alarms[index].dueEvent { sim.cancel(handle) }
-            alarms[index].dueEvent = scheduleDue(alarms[index], cause: sim.trace.lastID)
+        alarmTable.updateEach { alarm in
+            guard alarm.type.isWallClock else { return }
+            if let handle = alarm.dueEvent { sim.cancel(handle) }
+            alarm.dueEvent = scheduleDue(alarm, cause: sim.trace.lastID)
         }
     }
 
     /// Cancels the alarm with an equal PendingIntent (`AlarmManager.cancel`).
     func cancelAlarm(_ operation: AndroidPendingIntent) {
-        guard let index = alarms.firstIndex(where: { $0.operation.matches(operation) }) else { return }
-        let alarm = alarms.remove(at: index)
+        guard let alarm = alarmTable.remove(operation.identity) else { return }
         if let handle = alarm.dueEvent { sim.cancel(handle) }
         trace("android.alarm", "alarm.cancelled", [TraceDetail("operation", operation.description)])
     }
 
     /// Removes every alarm, recording why.
     func clearAllAlarms(kind: String, rule: OSRule) {
-        for alarm in alarms {
+        for alarm in alarmTable.alarms {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace(
                 "android.alarm", kind, rule: rule, cause: alarm.setRecord,
                 [TraceDetail("operation", alarm.operation.description)]
                     + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
         }
-        alarms.removeAll()
+        alarmTable.removeAll()
     }
 
     /// Delivers a due alarm's broadcast (A2) and removes the one-shot alarm.
     func fireAlarm(serial: Int32) {
-        guard let index = alarms.firstIndex(where: { $0.serial == serial }) else { return }
-        if let (until, rule, why) = hold(alarms[index]) {
-            alarms[index].dueEvent = sim.schedule(.android(.alarmDue(serial: serial)), at: until, cause: alarms[index].setRecord)
+        guard let identity = alarmTable.identity(ofSerial: serial), let held = alarmTable[identity] else { return }
+        if let (until, rule, why) = hold(held) {
+            alarmTable.update(identity) { alarm in
+                alarm.dueEvent = sim.schedule(.android(.alarmDue(serial: serial)), at: until, cause: alarm.setRecord)
+            }
             trace(
-                "android.alarm", "alarm.deferred", rule: rule, cause: alarms[index].setRecord,
-                [TraceDetail("operation", alarms[index].operation.description), TraceDetail("why", why)]
-                    + alarms[index].operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+                "android.alarm", "alarm.deferred", rule: rule, cause: held.setRecord,
+                [TraceDetail("operation", held.operation.description), TraceDetail("why", why)]
+                    + held.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
             return
         }
-        let alarm = alarms.remove(at: index)
+        guard let alarm = alarmTable.remove(identity) else { return }
         recordFire(of: alarm)
         let record = trace(
             "android.alarm", "alarm.fired", rule: .a2, cause: alarm.setRecord,

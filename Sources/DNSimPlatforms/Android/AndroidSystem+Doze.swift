@@ -110,7 +110,11 @@ extension AndroidSystem {
                 exitIdle(reason: "alarm clock", rule: .a9)
             case .setExactAndAllowWhileIdle:
                 let hourAgo = sim.now - .hours(1)
-                let recent = doze.exactWhileIdleFires.filter { $0 > hourAgo }
+                // Fires are appended in time order and `now` only moves on, so one older than
+                // an hour will never count again: drop it, and the rest are the recent ones.
+                let expired = doze.exactWhileIdleFires.prefix { $0 <= hourAgo }.count
+                doze.exactWhileIdleFires.removeFirst(expired)
+                let recent = doze.exactWhileIdleFires
                 if recent.count >= parameters.doze.exactWhileIdlePerHour, let oldest = recent.first {
                     return (oldest + .hours(1), .a10, "exact while-idle quota used up")
                 }

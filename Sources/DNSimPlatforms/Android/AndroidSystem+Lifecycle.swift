@@ -44,7 +44,7 @@ extension AndroidSystem {
             trace("android.broadcast", "broadcast.blockedByAutostart", rule: .a30, cause: cause, details)
             return
         }
-        if intent.action == AndroidIntent.bootCompleted && works.contains(where: { $0.state == .enqueued && !$0.jobScheduled }) {
+        if intent.action == AndroidIntent.bootCompleted && hasEnqueuedWorkWithoutJob {
             // WorkManager's own RescheduleReceiver (A43), independent of the app's receivers.
             rescheduleWorkFromDatabase(rule: .a43)
             ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
@@ -122,7 +122,7 @@ extension AndroidSystem {
         }
         if profile.apiLevel >= 35 {
             trace("android.am", "pendingIntents.cancelled", rule: .a28, cause: record)
-            pendingIntents.removeAll()
+            livePendingIntents.removeAll()
         }
     }
 
@@ -134,7 +134,7 @@ extension AndroidSystem {
         clearAllAlarms(kind: "alarm.clearedByReboot", rule: .a1)
         dropAllJobs(rule: .a1)
         exitIdle(reason: "reboot")
-        pendingIntents.removeAll()
+        livePendingIntents.removeAll()
         shownNotificationIDs.removeAll()
         isPoweredOn = false
         isUnlockedSinceBoot = false

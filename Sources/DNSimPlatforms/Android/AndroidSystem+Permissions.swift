@@ -11,14 +11,13 @@ extension AndroidSystem {
         exactAlarmGranted = false
         let record = trace("android.permission", "exactAlarm.revoked", rule: .a23)
         guard !canScheduleExactAlarms else { return }  // USE_EXACT_ALARM or an old target keeps exact alarms
-        for alarm in alarms where alarm.method.needsExactPermission {
+        for alarm in alarmTable.removeAll(where: { $0.method.needsExactPermission }) {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace(
                 "android.alarm", "alarm.removedByRevoke", rule: .a23, cause: alarm.setRecord,
                 [TraceDetail("operation", alarm.operation.description)]
                     + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
         }
-        alarms.removeAll { $0.method.needsExactPermission }
         killProcess(reason: "exact-alarm permission revoked", rule: .a23, exitReason: .permissionChange)
         _ = record
     }
@@ -51,15 +50,13 @@ extension AndroidSystem {
     /// Fault injection: the alarms whose PendingIntent matches silently disappear (no OS rule;
     /// used to test the plugin's detection of lost alarms).
     public func injectAlarmLoss(where matches: (AndroidPendingIntent) -> Bool) {
-        let lost = alarms.filter { matches($0.operation) }
-        for alarm in lost {
+        for alarm in alarmTable.removeAll(where: { matches($0.operation) }) {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace(
                 "android.alarm", "alarm.lostByFaultInjection", cause: alarm.setRecord,
                 [TraceDetail("operation", alarm.operation.description)]
                     + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
         }
-        alarms.removeAll { matches($0.operation) }
     }
 
     /// The user uninstalls and reinstalls the app: every OS-side schedule of the package is gone
@@ -68,13 +65,13 @@ extension AndroidSystem {
     public func reinstallApp() {
         let record = trace("android.pm", "package.reinstalled", rule: .a27)
         killProcess(reason: "uninstall", rule: .a27)
-        for alarm in alarms {
+        for alarm in alarmTable.alarms {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
         }
-        alarms.removeAll()
-        pendingIntents.removeAll()
-        for work in works { if let handle = work.dueEvent { sim.cancel(handle) } }
-        works.removeAll()
+        alarmTable.removeAll()
+        livePendingIntents.removeAll()
+        for work in workDatabase.works { if let handle = work.dueEvent { sim.cancel(handle) } }
+        workDatabase.removeAll()
         shownNotificationIDs.removeAll()
         storage = App.emptyStorage()
         deviceProtectedStorage = App.emptyStorage()

@@ -4,7 +4,7 @@ extension AndroidSystem {
     /// `WorkManager.enqueueUniqueWork(name, policy, request)`: stores the work in WorkManager's
     /// database (A43) and schedules its job.
     func enqueueUniqueWork(_ name: String, policy: AndroidExistingWorkPolicy, request: AndroidWorkRequest) {
-        if let index = works.firstIndex(where: { $0.name == name && ($0.state == .enqueued || $0.state == .running) }) {
+        if let index = workDatabase.liveIndex(named: name) {
             if policy == .keep {
                 trace("android.work", "work.kept", [TraceDetail("name", name)])
                 return
@@ -23,11 +23,6 @@ extension AndroidSystem {
             request.kind = .periodic(interval: clampedInterval, flex: clampedFlex)
             delay = clampedInterval - clampedFlex
         }
-        let work = AndroidWork(
-            serial: nextWorkSerial, name: name, request: request, state: .enqueued, runAttemptCount: 0,
-            earliestRun: sim.now + delay, jobScheduled: false, dueEvent: nil, pendingOutcome: nil)
-        nextWorkSerial += 1
-        works.append(work)
         trace(
             "android.work", "work.enqueued", rule: .a43,
             [
@@ -35,35 +30,45 @@ extension AndroidSystem {
                 TraceDetail("delayMillis", String(delay.milliseconds)),
                 TraceDetail("requiresNetwork", String(request.requiresNetwork)),
             ] + request.inputData.map { TraceDetail("extra." + $0.key, $0.value) })
-        scheduleJob(at: works.count - 1)
+        let index = workDatabase.append(
+            AndroidWork(
+                serial: nextWorkSerial, name: name, request: request, state: .enqueued, runAttemptCount: 0,
+                earliestRun: sim.now + delay, jobScheduled: false, dueEvent: nil, pendingOutcome: nil))
+        nextWorkSerial += 1
+        scheduleJob(at: index)
     }
 
     /// `WorkManager.cancelUniqueWork(name)`.
     func cancelUniqueWork(_ name: String) {
-        for index in works.indices where works[index].name == name && works[index].state == .enqueued {
+        // At most one work item per name is live; only an enqueued one is cancelled.
+        if let index = workDatabase.liveIndex(named: name), workDatabase[index].state == .enqueued {
             cancelWork(at: index, kind: "work.cancelled")
         }
     }
 
     private func cancelWork(at index: Int, kind: String) {
-        if let handle = works[index].dueEvent { sim.cancel(handle) }
-        works[index].state = .cancelled
-        works[index].jobScheduled = false
-        works[index].dueEvent = nil
-        trace("android.work", kind, [TraceDetail("name", works[index].name)])
+        let name = workDatabase.update(at: index) { work -> String in
+            if let handle = work.dueEvent { sim.cancel(handle) }
+            work.state = .cancelled
+            work.jobScheduled = false
+            work.dueEvent = nil
+            return work.name
+        }
+        trace("android.work", kind, [TraceDetail("name", name)])
     }
 
     private func scheduleJob(at index: Int) {
         guard !isStopped, isPoweredOn else { return }
-        if let handle = works[index].dueEvent { sim.cancel(handle) }
-        works[index].jobScheduled = true
-        works[index].dueEvent = sim.schedule(
-            .android(.workDue(serial: works[index].serial)), at: max(sim.now, works[index].earliestRun))
+        workDatabase.update(at: index) { work in
+            if let handle = work.dueEvent { sim.cancel(handle) }
+            work.jobScheduled = true
+            work.dueEvent = sim.schedule(.android(.workDue(serial: work.serial)), at: max(sim.now, work.earliestRun))
+        }
     }
 
     /// Re-checks every scheduled job (Doze, network, bucket or charging changed).
     func requeueAllWork() {
-        for index in works.indices where works[index].state == .enqueued && works[index].jobScheduled {
+        for index in workDatabase.liveIndices where workDatabase[index].state == .enqueued && workDatabase[index].jobScheduled {
             scheduleJob(at: index)
         }
     }
@@ -71,26 +76,33 @@ extension AndroidSystem {
     /// Removes the OS's jobs for the app; the work stays in WorkManager's database (A26, A44, A1).
     /// Work that was running is interrupted and goes back to enqueued, to be rescheduled.
     func dropAllJobs(rule: OSRule) {
-        for index in works.indices where works[index].jobScheduled {
-            if let handle = works[index].dueEvent { sim.cancel(handle) }
-            works[index].jobScheduled = false
-            works[index].dueEvent = nil
-            if works[index].state == .running {
-                works[index].state = .enqueued
-                works[index].pendingOutcome = nil
+        // Only live work holds a job.
+        for index in workDatabase.liveIndices where workDatabase[index].jobScheduled {
+            let name = workDatabase.update(at: index) { work -> String in
+                if let handle = work.dueEvent { sim.cancel(handle) }
+                work.jobScheduled = false
+                work.dueEvent = nil
+                if work.state == .running {
+                    work.state = .enqueued
+                    work.pendingOutcome = nil
+                }
+                return work.name
             }
-            trace("android.work", "job.removed", rule: rule, [TraceDetail("name", works[index].name)])
+            trace("android.work", "job.removed", rule: rule, [TraceDetail("name", name)])
         }
     }
 
     /// The process died while workers ran (memory, swipe, revoke): nothing scheduled is removed
     /// (A31), so JobScheduler runs the interrupted work again.
     func interruptRunningWork() {
-        for index in works.indices where works[index].state == .running {
-            if let handle = works[index].dueEvent { sim.cancel(handle) }
-            works[index].state = .enqueued
-            works[index].pendingOutcome = nil
-            trace("android.work", "work.interrupted", rule: .a31, [TraceDetail("name", works[index].name)])
+        for index in workDatabase.liveIndices where workDatabase[index].state == .running {
+            let name = workDatabase.update(at: index) { work -> String in
+                if let handle = work.dueEvent { sim.cancel(handle) }
+                work.state = .enqueued
+                work.pendingOutcome = nil
+                return work.name
+            }
+            trace("android.work", "work.interrupted", rule: .a31, [TraceDetail("name", name)])
             scheduleJob(at: index)
         }
     }
@@ -98,85 +110,107 @@ extension AndroidSystem {
     /// WorkManager re-creates missing jobs from its database (at app start after a force stop,
     /// A44; at BOOT_COMPLETED, A43). Running work interrupted by the stop is re-enqueued.
     func rescheduleWorkFromDatabase(rule: OSRule) {
-        for index in works.indices
-        where (works[index].state == .enqueued || works[index].state == .running) && !works[index].jobScheduled {
-            works[index].state = .enqueued
-            works[index].pendingOutcome = nil
-            trace("android.work", "work.rescheduled", rule: rule, [TraceDetail("name", works[index].name)])
+        for index in workDatabase.liveIndices where !workDatabase[index].jobScheduled {
+            let name = workDatabase.update(at: index) { work -> String in
+                work.state = .enqueued
+                work.pendingOutcome = nil
+                return work.name
+            }
+            trace("android.work", "work.rescheduled", rule: rule, [TraceDetail("name", name)])
             scheduleJob(at: index)
         }
     }
 
+    /// Whether some enqueued work has no job (WorkManager's RescheduleReceiver has work to do, A43).
+    var hasEnqueuedWorkWithoutJob: Bool {
+        workDatabase.liveIndices.contains { workDatabase[$0].state == .enqueued && !workDatabase[$0].jobScheduled }
+    }
+
     func workDue(serial: Int32) {
-        guard let index = works.firstIndex(where: { $0.serial == serial }), works[index].state == .enqueued else { return }
-        works[index].dueEvent = nil
-        let name = works[index].name
+        guard let index = workDatabase.index(ofSerial: serial), workDatabase[index].state == .enqueued else { return }
+        workDatabase.update(at: index) { $0.dueEvent = nil }
+        let name = workDatabase[index].name
         if doze.isRestricting {
             if let window = doze.nextWindowStart {
-                works[index].dueEvent = sim.schedule(.android(.workDue(serial: serial)), at: window)
+                workDatabase.update(at: index) { $0.dueEvent = sim.schedule(.android(.workDue(serial: serial)), at: window) }
             }
             trace("android.work", "job.deferred", rule: .a37, [TraceDetail("name", name), TraceDetail("why", "Doze")])
             return
         }
-        if works[index].request.requiresNetwork && !hasUsableNetwork {
+        if workDatabase[index].request.requiresNetwork && !hasUsableNetwork {
             // A48: waits until the constraint is met; a network change re-checks it.
             trace("android.work", "job.waitingForNetwork", rule: .a48, [TraceDetail("name", name)])
             return
         }
         if !doze.isCharging, let spacing = standbyBucket.jobSpacing, let last = lastJobRun, sim.now < last + spacing {
-            works[index].dueEvent = sim.schedule(.android(.workDue(serial: serial)), at: last + spacing)
+            workDatabase.update(at: index) { $0.dueEvent = sim.schedule(.android(.workDue(serial: serial)), at: last + spacing) }
             trace(
                 "android.work", "job.deferred", rule: .a40,
                 [TraceDetail("name", name), TraceDetail("why", "standby bucket \(standbyBucket.rawValue) job quota")])
             return
         }
         lastJobRun = sim.now
-        works[index].state = .running
+        workDatabase.update(at: index) { $0.state = .running }
         let record = trace(
             "android.work", "work.started",
-            [TraceDetail("name", name), TraceDetail("attempt", String(works[index].runAttemptCount + 1))])
+            [TraceDetail("name", name), TraceDetail("attempt", String(workDatabase[index].runAttemptCount + 1))])
         ensureProcess(reason: "job", cause: record)
         guard let process else { return }
-        let outcome = process.doWork(works[index], context: context)
+        let outcome = process.doWork(workDatabase[index], context: context)
         let limit = SimDuration.minutes(10)
         if outcome.runTime > limit {
-            works[index].pendingOutcome = AndroidWorkOutcome(.retry, runTime: limit)
-            works[index].dueEvent = sim.schedule(.android(.workFinished(serial: serial)), after: limit)
+            workDatabase.update(at: index) { work in
+                work.pendingOutcome = AndroidWorkOutcome(.retry, runTime: limit)
+                work.dueEvent = sim.schedule(.android(.workFinished(serial: serial)), after: limit)
+            }
             trace("android.work", "work.willTimeOut", rule: .a47, [TraceDetail("name", name)])
         } else {
-            works[index].pendingOutcome = outcome
-            works[index].dueEvent = sim.schedule(.android(.workFinished(serial: serial)), after: outcome.runTime)
+            workDatabase.update(at: index) { work in
+                work.pendingOutcome = outcome
+                work.dueEvent = sim.schedule(.android(.workFinished(serial: serial)), after: outcome.runTime)
+            }
         }
     }
 
     func workFinished(serial: Int32) {
-        guard let index = works.firstIndex(where: { $0.serial == serial }), works[index].state == .running,
-            let outcome = works[index].pendingOutcome
+        guard let index = workDatabase.index(ofSerial: serial), workDatabase[index].state == .running,
+            let outcome = workDatabase[index].pendingOutcome
         else { return }
-        works[index].pendingOutcome = nil
-        works[index].dueEvent = nil
-        let name = works[index].name
-        switch (outcome.result, works[index].request.kind) {
+        workDatabase.update(at: index) { work in
+            work.pendingOutcome = nil
+            work.dueEvent = nil
+        }
+        let name = workDatabase[index].name
+        switch (outcome.result, workDatabase[index].request.kind) {
         case (.success, .oneTime):
-            works[index].state = .succeeded
-            works[index].jobScheduled = false
+            workDatabase.update(at: index) { work in
+                work.state = .succeeded
+                work.jobScheduled = false
+            }
             trace("android.work", "work.succeeded", [TraceDetail("name", name)])
         case (.failure, .oneTime):
-            works[index].state = .failed
-            works[index].jobScheduled = false
+            workDatabase.update(at: index) { work in
+                work.state = .failed
+                work.jobScheduled = false
+            }
             trace("android.work", "work.failed", [TraceDetail("name", name)])
         case (.success, .periodic(let interval, let flex)), (.failure, .periodic(let interval, let flex)):
-            works[index].state = .enqueued
-            works[index].runAttemptCount = 0
-            works[index].earliestRun = works[index].earliestRun + interval
-            if works[index].earliestRun < sim.now { works[index].earliestRun = sim.now + (interval - flex) }
+            workDatabase.update(at: index) { work in
+                work.state = .enqueued
+                work.runAttemptCount = 0
+                work.earliestRun = work.earliestRun + interval
+                if work.earliestRun < sim.now { work.earliestRun = sim.now + (interval - flex) }
+            }
             trace("android.work", "work.periodDone", rule: .a45, [TraceDetail("name", name)])
             scheduleJob(at: index)
         case (.retry, _):
-            works[index].state = .enqueued
-            works[index].runAttemptCount += 1
-            let delay = backoff(for: works[index])
-            works[index].earliestRun = sim.now + delay
+            let delay = workDatabase.update(at: index) { work -> SimDuration in
+                work.state = .enqueued
+                work.runAttemptCount += 1
+                let delay = backoff(for: work)
+                work.earliestRun = sim.now + delay
+                return delay
+            }
             trace(
                 "android.work", "work.retry", rule: .a46,
                 [TraceDetail("name", name), TraceDetail("backoffMillis", String(delay.milliseconds))])

@@ -29,9 +29,13 @@ public final class AndroidSystem<App: AndroidApplication> {
     /// PendingIntents that exist in the system for the app, in creation order. They outlive the
     /// alarms that used them: only `PendingIntent.cancel()`, a reboot, or on API 35+ a force stop
     /// (A28) removes them, which is what `FLAG_NO_CREATE` probing sees (A18).
-    public internal(set) var pendingIntents: [AndroidPendingIntent] = []
+    public var pendingIntents: [AndroidPendingIntent] { livePendingIntents.values }
+    /// The PendingIntents that exist, by identity, in creation order.
+    var livePendingIntents = InsertionOrderedMap<AndroidPendingIntent.Identity, AndroidPendingIntent>()
     /// Alarms currently held, in the order they were set.
-    public internal(set) var alarms: [AndroidAlarm] = []
+    public var alarms: [AndroidAlarm] { alarmTable.alarms }
+    /// The alarms currently held, by PendingIntent identity and by serial.
+    var alarmTable = AndroidAlarmTable()
     var nextAlarmSerial: Int32 = 0
     /// Every `notify` call and its outcome.
     public internal(set) var notificationLog: [AndroidNotificationRecord] = []
@@ -78,7 +82,9 @@ public final class AndroidSystem<App: AndroidApplication> {
     /// Whether the device has a usable network connection.
     public internal(set) var isNetworkAvailable = true
     /// WorkManager's database: the app's work items, in the order they were enqueued (A43).
-    public internal(set) var works: [AndroidWork] = []
+    public var works: [AndroidWork] { workDatabase.works }
+    /// WorkManager's database with its indexes by serial and unique name.
+    var workDatabase = AndroidWorkDatabase()
     var nextWorkSerial: Int32 = 0
     /// When the app's last job ran, for the bucket job spacing (A40).
     var lastJobRun: SimInstant?

@@ -11,11 +11,12 @@ extension TraceWriting {
     /// defaults to the record that caused the event being dispatched.
     @discardableResult
     func trace(
-        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil, _ details: [TraceDetail] = []
+        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
+        _ details: @autoclosure () -> [TraceDetail] = []
     ) -> Int32 {
         sim.trace.record(
             at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
-            details: details)
+            details: details())
     }
 }
 

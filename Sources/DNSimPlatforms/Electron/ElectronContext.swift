@@ -61,7 +61,7 @@ public struct ElectronContext<App: ElectronApplication> {
 
     /// Writes a line to the trace as the app (`console.log` to the app's log file).
     @discardableResult
-    public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, details)
+    public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, details())
     }
 }

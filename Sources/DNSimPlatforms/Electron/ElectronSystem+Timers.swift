@@ -20,22 +20,20 @@ extension ElectronSystem {
                 TraceDetail("due", ISO8601.format(clock.wallInstant(at: due), in: clock.zone)),
             ])
         let handle = sim.schedule(.electron(.timerDue(id: id)), at: due, cause: record)
-        timers.append(Timer(id: id, tag: tag, due: due, fireAt: due, handle: handle))
+        timers.append(Timer(id: id, tag: tag, due: due, fireAt: due, handle: handle), for: id)
         return id
     }
 
     /// `clearTimeout(id)`: an unknown or already fired id is ignored.
     func clearTimeout(_ id: Int32) {
-        guard let index = timers.firstIndex(where: { $0.id == id }) else { return }
-        if let handle = timers[index].handle { sim.cancel(handle) }
-        trace("electron.timers", "timer.cleared", [TraceDetail("id", String(id)), TraceDetail("tag", timers[index].tag)])
-        timers.remove(at: index)
+        guard let timer = timers.removeValue(forKey: id) else { return }
+        if let handle = timer.handle { sim.cancel(handle) }
+        trace("electron.timers", "timer.cleared", [TraceDetail("id", String(id)), TraceDetail("tag", timer.tag)])
     }
 
     /// A timer is due: the app's callback runs, late when sleep held it back (E3).
     func fireTimer(id: Int32) {
-        guard let index = timers.firstIndex(where: { $0.id == id }), let process, !isAsleep else { return }
-        let timer = timers.remove(at: index)
+        guard timers.contains(id), let process, !isAsleep, let timer = timers.removeValue(forKey: id) else { return }
         let late = (sim.now - timer.due).milliseconds
         trace(
             "electron.timers", "timer.fired", rule: late > 0 ? .e3 : .e1,
@@ -45,7 +43,7 @@ extension ElectronSystem {
 
     /// Ends every timer of the process (quit, reboot: E1).
     func discardTimers() -> Int {
-        for timer in timers { if let handle = timer.handle { sim.cancel(handle) } }
+        for timer in timers.values { if let handle = timer.handle { sim.cancel(handle) } }
         let count = timers.count
         timers.removeAll()
         return count
@@ -53,9 +51,9 @@ extension ElectronSystem {
 
     /// Holds every timer while the machine sleeps (E3).
     func holdTimers() {
-        for index in timers.indices {
-            if let handle = timers[index].handle { sim.cancel(handle) }
-            timers[index].handle = nil
+        timers.updateEach { timer in
+            if let handle = timer.handle { sim.cancel(handle) }
+            timer.handle = nil
         }
     }
 
@@ -63,20 +61,22 @@ extension ElectronSystem {
     /// due during sleep fires now, after the `resume` event; with
     /// ``ElectronParameters/timersPauseDuringSleep`` every held timer moves back by the sleep.
     func releaseTimers(asleepSince since: SimInstant) {
-        let held = timers.indices.filter { timers[$0].handle == nil }
-            .sorted { timers[$0].fireAt != timers[$1].fireAt ? timers[$0].fireAt < timers[$1].fireAt : timers[$0].id < timers[$1].id }
-        for index in held {
+        let held = timers.values.filter { $0.handle == nil }
+            .sorted { $0.fireAt != $1.fireAt ? $0.fireAt < $1.fireAt : $0.id < $1.id }
+        for timer in held {
             let fireAt =
                 parameters.timersPauseDuringSleep
-                ? sim.now + max(.zero, timers[index].fireAt - since)
-                : max(sim.now, timers[index].fireAt)
-            if fireAt != timers[index].fireAt {
+                ? sim.now + max(.zero, timer.fireAt - since)
+                : max(sim.now, timer.fireAt)
+            if fireAt != timer.fireAt {
                 trace(
                     "electron.timers", "timer.heldBySleep", rule: .e3,
-                    [TraceDetail("id", String(timers[index].id)), TraceDetail("tag", timers[index].tag)])
+                    [TraceDetail("id", String(timer.id)), TraceDetail("tag", timer.tag)])
             }
-            timers[index].fireAt = fireAt
-            timers[index].handle = sim.schedule(.electron(.timerDue(id: timers[index].id)), at: fireAt)
+            timers.update(timer.id) { timer in
+                timer.fireAt = fireAt
+                timer.handle = sim.schedule(.electron(.timerDue(id: timer.id)), at: fireAt)
+            }
         }
     }
 

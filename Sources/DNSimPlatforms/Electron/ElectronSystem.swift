@@ -66,7 +66,8 @@ public final class ElectronSystem<App: ElectronApplication> {
     /// Every notification shown (E1).
     public internal(set) var deliveryLog: [ElectronDeliveryRecord] = []
 
-    var timers: [Timer] = []
+    /// The running process's timers, by id, in the order they were set.
+    var timers = InsertionOrderedMap<Int32, Timer>()
     var nextTimerID: Int32 = 1
     /// When the machine went to sleep, while it sleeps.
     var asleepSince: SimInstant?
@@ -96,7 +97,7 @@ public final class ElectronSystem<App: ElectronApplication> {
 
     /// The tags of the running process's timers, soonest first (ties in the order set).
     public var pendingTimerTags: [String] {
-        timers.sorted { $0.due != $1.due ? $0.due < $1.due : $0.id < $1.id }.map(\.tag)
+        timers.values.sorted { $0.due != $1.due ? $0.due < $1.due : $0.id < $1.id }.map(\.tag)
     }
 
     /// Whether the login would start the app: the login item on macOS and Windows, the

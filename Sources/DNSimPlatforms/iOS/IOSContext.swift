@@ -40,8 +40,8 @@ public struct IOSContext<App: IOSApplication> {
 
     /// Writes a line to the trace as the app (`os_log`).
     @discardableResult
-    public func log(_ kind: String, _ details: [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, details)
+    public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, details())
     }
 }
 
@@ -61,7 +61,7 @@ public struct IOSNotificationCenterPort<App: IOSApplication> {
 
     /// `getDeliveredNotifications(completionHandler:)`: what is still in Notification Center (I9).
     public func getDeliveredNotifications(completionHandler: ([IOSNotificationRequest]) -> Void) {
-        completionHandler(system.deliveredIdentifiers.map(\.request))
+        completionHandler(system.delivered.entries.map(\.request))
     }
 
     /// `removePendingNotificationRequests(withIdentifiers:)`.

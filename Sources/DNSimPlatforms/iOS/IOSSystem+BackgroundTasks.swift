@@ -12,13 +12,15 @@ extension IOSSystem {
             trace("ios.bgtask", "submit.failed", rule: .i20, details + [TraceDetail("error", "unavailable")])
             throw .unavailable
         }
-        if let index = taskRequests.firstIndex(where: { $0.request.identifier == request.identifier && !$0.running }) {
-            if let handle = taskRequests[index].launchEvent { sim.cancel(handle) }
-            taskRequests.remove(at: index)
+        // The live requests are few (at most 1 refresh and 10 processing requests wait, I14).
+        let waiting = taskRequests.values.filter { !$0.running }
+        if let replaced = waiting.first(where: { $0.request.identifier == request.identifier }) {
+            if let handle = replaced.launchEvent { sim.cancel(handle) }
+            taskRequests.removeValue(forKey: replaced.serial)
             trace("ios.bgtask", "request.replaced", rule: .i14, details)
         }
         let limit = request.kind == .appRefresh ? 1 : 10
-        if taskRequests.filter({ $0.request.kind == request.kind && !$0.running }).count >= limit {
+        if taskRequests.values.filter({ $0.request.kind == request.kind && !$0.running }).count >= limit {
             trace("ios.bgtask", "submit.failed", rule: .i14, details + [TraceDetail("error", "tooManyPendingTaskRequests")])
             throw .tooManyPendingTaskRequests
         }
@@ -26,19 +28,20 @@ extension IOSSystem {
         nextSerial += 1
         let record = trace("ios.bgtask", "request.submitted", rule: .i15, details)
         entry.launchEvent = planLaunch(of: entry, cause: record)
-        taskRequests.append(entry)
+        taskRequests.append(entry, for: entry.serial)
     }
 
     /// `BGTaskScheduler.cancel(taskRequestWithIdentifier:)`.
     func cancelTask(identifier: String) {
-        for index in taskRequests.indices.reversed() where taskRequests[index].request.identifier == identifier && !taskRequests[index].running {
-            if let handle = taskRequests[index].launchEvent { sim.cancel(handle) }
-            taskRequests.remove(at: index)
+        let cancelled = taskRequests.values.filter { $0.request.identifier == identifier && !$0.running }
+        for task in cancelled.reversed() {
+            if let handle = task.launchEvent { sim.cancel(handle) }
+            taskRequests.removeValue(forKey: task.serial)
         }
     }
 
     /// Pending task requests (`getPendingTaskRequests`).
-    public var pendingTaskRequests: [IOSBackgroundTaskRequest] { taskRequests.filter { !$0.running }.map(\.request) }
+    public var pendingTaskRequests: [IOSBackgroundTaskRequest] { taskRequests.values.filter { !$0.running }.map(\.request) }
 
     /// The system's discretion (I15): a seeded draw decides whether and how long after
     /// earliestBeginDate the task runs, less often when the user has not opened the app for a week.
@@ -60,9 +63,9 @@ extension IOSSystem {
 
     /// The system launches a task, unless something forbids background launches now.
     func launchTask(serial: Int32) {
-        guard let index = taskRequests.firstIndex(where: { $0.serial == serial }) else { return }
-        taskRequests[index].launchEvent = nil
-        let details = [TraceDetail("identifier", taskRequests[index].request.identifier)]
+        guard let task = taskRequests[serial] else { return }
+        taskRequests.update(serial) { $0.launchEvent = nil }
+        let details = [TraceDetail("identifier", task.request.identifier)]
         if !isPoweredOn { return }
         if userForceQuit {
             trace("ios.bgtask", "launch.blocked", rule: .i18, details + [TraceDetail("why", "user force-quit")])
@@ -74,7 +77,7 @@ extension IOSSystem {
                 details + [TraceDetail("why", lowPowerMode ? "Low Power Mode" : "Background App Refresh off")])
             return
         }
-        taskRequests[index].running = true
+        taskRequests.update(serial) { $0.running = true }
         let record = trace("ios.bgtask", "task.launched", rule: .i15, details)
         if process == nil {
             startProcess(reason: .backgroundTask, cause: record)
@@ -84,7 +87,7 @@ extension IOSSystem {
         }
         if appState != .foreground { appState = .background }
         guard let process else { return }
-        let outcome = process.handleBackgroundTask(taskRequests[index].request, context: context)
+        let outcome = process.handleBackgroundTask(task.request, context: context)
         var budget = parameters.refreshBudget
         var rng = sim.randomStream("ios.bgtask.expiry.\(serial)")
         if parameters.earlyExpiryPercent > 0, rng.chance(UInt64(parameters.earlyExpiryPercent), in: 100) {
@@ -99,17 +102,17 @@ extension IOSSystem {
 
     /// A task completes (or its expiration handler ran); the app is suspended again.
     func endTask(serial: Int32) {
-        guard let index = taskRequests.firstIndex(where: { $0.serial == serial }) else { return }
-        trace("ios.bgtask", "task.ended", [TraceDetail("identifier", taskRequests[index].request.identifier)])
-        taskRequests.remove(at: index)
+        guard let task = taskRequests.removeValue(forKey: serial) else { return }
+        trace("ios.bgtask", "task.ended", [TraceDetail("identifier", task.request.identifier)])
         if appState == .background { appState = .suspended }
     }
 
     /// Re-plans every pending task request (after Low Power Mode or Background App Refresh turns
     /// back on, or the user opens a force-quit app).
     func replanTasks() {
-        for index in taskRequests.indices where !taskRequests[index].running && taskRequests[index].launchEvent == nil {
-            taskRequests[index].launchEvent = planLaunch(of: taskRequests[index], cause: sim.trace.lastID)
+        taskRequests.updateEach { task in
+            guard !task.running && task.launchEvent == nil else { return }
+            task.launchEvent = planLaunch(of: task, cause: sim.trace.lastID)
         }
     }
 }

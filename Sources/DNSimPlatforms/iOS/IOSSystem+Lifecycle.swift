@@ -58,15 +58,15 @@ extension IOSSystem {
     /// The user taps a delivered notification: the app launches or resumes (I6).
     public func tapNotification(identifier: String?) {
         guard isPoweredOn else { return }
-        let delivered = identifier.flatMap { id in deliveredIdentifiers.last { $0.identifier == id } } ?? deliveredIdentifiers.last
-        guard let delivered else {
+        let tapped = identifier.flatMap { delivered.last(identifier: $0) } ?? delivered.last
+        guard let tapped else {
             trace("ios.app", "tap.ignored", [TraceDetail("why", "nothing delivered")])
             return
         }
-        deliveredIdentifiers.removeAll { $0.identifier == delivered.identifier }
+        delivered.removeAll(identifier: tapped.identifier)
         launchApp(reason: .notificationTap)
-        trace("ios.notifications", "notification.tapped", rule: .i6, details(of: delivered.request))
-        process?.didReceive(delivered.request, context: context)
+        trace("ios.notifications", "notification.tapped", rule: .i6, details(of: tapped.request))
+        process?.didReceive(tapped.request, context: context)
     }
 
     /// Power off now, on after `offFor`. Pending requests survive (I10); nothing runs at boot (I22).
@@ -76,7 +76,7 @@ extension IOSSystem {
         isPoweredOn = false
         offSince = sim.now
         if !parameters.timeIntervalSurvivesReboot {
-            let lost = pending.filter { if case .timeInterval(_, false) = $0.request.trigger { return true } else { return false } }
+            let lost = pending.entries.filter { if case .timeInterval(_, false) = $0.request.trigger { return true } else { return false } }
             removePending(identifiers: lost.map(\.request.identifier))
         }
         sim.schedule(.ios(.bootFinished), after: offFor, priority: .system)
@@ -98,8 +98,8 @@ extension IOSSystem {
         trace("ios.app", "app.reinstalled", rule: .i8)
         killProcess(kind: "process.killed", rule: nil)
         removePending(identifiers: pendingRequests.map(\.identifier))
-        deliveredIdentifiers.removeAll()
-        for task in taskRequests { if let handle = task.launchEvent { sim.cancel(handle) } }
+        delivered.removeAll()
+        for task in taskRequests.values { if let handle = task.launchEvent { sim.cancel(handle) } }
         taskRequests.removeAll()
         storage = App.emptyStorage()
         authorization = .notDetermined

@@ -14,10 +14,7 @@ extension IOSSystem {
             trace("ios.notifications", "request.rejected", rule: .i2, details(of: request))
             return "time interval must be > 0, and >= 60 s when repeating"
         }
-        if let index = pending.firstIndex(where: { $0.request.identifier == request.identifier }) {
-            if let handle = pending[index].dueEvent { sim.cancel(handle) }
-            pending.remove(at: index)
-        }
+        if let old = pending.remove(request.identifier), let handle = old.dueEvent { sim.cancel(handle) }
         addCounter += 1
         var entry = Pending(
             serial: nextSerial, request: request, addedAt: sim.now, addOrder: addCounter, nextFire: nil, dueEvent: nil)
@@ -37,31 +34,45 @@ extension IOSSystem {
     private func enforcePendingLimit() {
         guard pending.count > parameters.pendingLimit else { return }
         let overflow = pending.count - parameters.pendingLimit
-        let victims: [Int32]
+        let entries = pending.entries
+        let victims: [Pending]
         switch parameters.keepPolicy {
         case .soonest:
-            victims = pending.sorted { lhs, rhs in
+            // Latest next fire first (never = latest), the later-added first on a tie: a strict
+            // total order (add orders are unique), so picking the first one equals sorting.
+            let dropsFirst = { (lhs: Pending, rhs: Pending) -> Bool in
                 let l = lhs.nextFire?.millisecondsSinceEpoch ?? .max
                 let r = rhs.nextFire?.millisecondsSinceEpoch ?? .max
                 return l != r ? l > r : lhs.addOrder > rhs.addOrder
-            }.prefix(overflow).map(\.serial)
+            }
+            if overflow == 1, let first = entries.min(by: dropsFirst) {
+                victims = [first]
+            } else {
+                victims = Array(entries.sorted(by: dropsFirst).prefix(overflow))
+            }
         case .lastAdded:
-            victims = pending.sorted { $0.addOrder < $1.addOrder }.prefix(overflow).map(\.serial)
+            // Entries are kept in add order, so the earliest added come first.
+            victims = Array(entries.prefix(overflow))
         }
         for victim in victims {
-            guard let index = pending.firstIndex(where: { $0.serial == victim }) else { continue }
-            if let handle = pending[index].dueEvent { sim.cancel(handle) }
-            trace("ios.notifications", "request.droppedOverLimit", rule: .i1, details(of: pending[index].request))
-            pending.remove(at: index)
+            guard let entry = pending.remove(victim.request.identifier) else { continue }
+            if let handle = entry.dueEvent { sim.cancel(handle) }
+            trace("ios.notifications", "request.droppedOverLimit", rule: .i1, details(of: entry.request))
         }
     }
 
-    /// Removes pending requests by identifier.
+    /// Removes pending requests by identifier, the most recently added first.
     func removePending(identifiers: [String]) {
-        for index in pending.indices.reversed() where identifiers.contains(pending[index].request.identifier) {
-            if let handle = pending[index].dueEvent { sim.cancel(handle) }
-            trace("ios.notifications", "request.removed", details(of: pending[index].request))
-            pending.remove(at: index)
+        var seen = Set<String>()
+        var targets: [(order: Int, identifier: String)] = []
+        for identifier in identifiers where seen.insert(identifier).inserted {
+            if let order = pending.order(of: identifier) { targets.append((order, identifier)) }
+        }
+        targets.sort { $0.order > $1.order }
+        for target in targets {
+            guard let entry = pending.remove(target.identifier) else { continue }
+            if let handle = entry.dueEvent { sim.cancel(handle) }
+            trace("ios.notifications", "request.removed", details(of: entry.request))
         }
     }
 
@@ -123,18 +134,17 @@ extension IOSSystem {
     /// Recomputes every calendar trigger after the clock or zone changed (floating ones follow
     /// the zone, I4).
     func recomputeCalendarTriggers() {
-        for index in pending.indices {
-            guard case .calendar = pending[index].request.trigger else { continue }
-            if let handle = pending[index].dueEvent { sim.cancel(handle) }
-            pending[index].nextFire = nextFireInstant(of: pending[index].request, addedAt: pending[index].addedAt, after: sim.now)
-            pending[index].dueEvent = schedule(pending[index], cause: sim.trace.lastID)
+        pending.updateEach { entry in
+            guard case .calendar = entry.request.trigger else { return }
+            if let handle = entry.dueEvent { sim.cancel(handle) }
+            entry.nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: sim.now)
+            entry.dueEvent = schedule(entry, cause: sim.trace.lastID)
         }
     }
 
     /// A request is due: present it according to authorization and app state (I6, I8).
     func fire(serial: Int32) {
-        guard let index = pending.firstIndex(where: { $0.serial == serial }) else { return }
-        let entry = pending[index]
+        guard let identifier = pending.identifier(ofSerial: serial), let entry = pending[identifier] else { return }
         if !isPoweredOn {
             return  // handled at boot by the missed-while-off policy
         }
@@ -146,15 +156,17 @@ extension IOSSystem {
             details(of: entry.request) + [TraceDetail("presentation", presentation.rawValue)])
         deliveryLog.append(IOSDeliveryRecord(time: sim.now, request: entry.request, presentation: presentation, record: record))
         if presentation != .notShown {
-            deliveredIdentifiers.append((entry.request.identifier, entry.request, sim.now))
+            delivered.append((entry.request.identifier, entry.request, sim.now))
         }
         if entry.request.trigger.repeats {
             // The next occurrence follows the nominal one, wherever drift put this delivery.
             let after = max(sim.now, entry.nextFire ?? sim.now)
-            pending[index].nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: after)
-            pending[index].dueEvent = schedule(pending[index], cause: record)
+            pending.update(identifier) { pending in
+                pending.nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: after)
+                pending.dueEvent = schedule(pending, cause: record)
+            }
         } else {
-            pending.remove(at: index)
+            pending.remove(identifier)
         }
         if appState == .foreground, let process {
             process.willPresent(entry.request, context: context)
@@ -163,22 +175,26 @@ extension IOSSystem {
 
     /// Requests whose time passed while the device was off (policy: drop or deliver at boot).
     func handleMissedWhileOff(offSince: SimInstant) {
-        for entry in pending where (entry.nextFire.map { $0 >= offSince && $0 < sim.now } ?? false) {
+        for entry in pending.entries where (entry.nextFire.map { $0 >= offSince && $0 < sim.now } ?? false) {
             switch parameters.missedWhileOff {
             case .drop:
                 trace("ios.notifications", "notification.missedWhileOff", rule: .i10, details(of: entry.request))
-                if let index = pending.firstIndex(where: { $0.serial == entry.serial }) {
+                if let identifier = pending.identifier(ofSerial: entry.serial) {
                     if entry.request.trigger.repeats {
-                        pending[index].nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: sim.now)
-                        pending[index].dueEvent = schedule(pending[index], cause: sim.trace.lastID)
+                        pending.update(identifier) { pending in
+                            pending.nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: sim.now)
+                            pending.dueEvent = schedule(pending, cause: sim.trace.lastID)
+                        }
                     } else {
-                        pending.remove(at: index)
+                        pending.remove(identifier)
                     }
                 }
             case .deliverAtBoot:
-                if let index = pending.firstIndex(where: { $0.serial == entry.serial }) {
-                    if let handle = pending[index].dueEvent { sim.cancel(handle) }
-                    pending[index].dueEvent = sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: sim.now)
+                if let identifier = pending.identifier(ofSerial: entry.serial) {
+                    pending.update(identifier) { pending in
+                        if let handle = pending.dueEvent { sim.cancel(handle) }
+                        pending.dueEvent = sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: sim.now)
+                    }
                 }
             }
         }
@@ -186,8 +202,8 @@ extension IOSSystem {
 
     /// The user clears Notification Center (I9).
     public func clearDeliveredNotifications() {
-        trace("ios.notifications", "delivered.clearedByUser", rule: .i9, [TraceDetail("count", String(deliveredIdentifiers.count))])
-        deliveredIdentifiers.removeAll()
+        trace("ios.notifications", "delivered.clearedByUser", rule: .i9, [TraceDetail("count", String(delivered.count))])
+        delivered.removeAll()
     }
 
     /// The user changes notification authorization in Settings (I8).

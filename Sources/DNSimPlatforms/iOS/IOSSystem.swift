@@ -78,14 +78,20 @@ public final class IOSSystem<App: IOSApplication> {
     /// When the user last opened the app.
     public internal(set) var lastUserLaunch: SimInstant?
 
-    var pending: [Pending] = []
+    /// The pending requests, by identifier, in the order they were added.
+    var pending = PendingTable()
     var nextSerial: Int32 = 0
     var addCounter = 0
     /// Every delivery, shown or not.
     public internal(set) var deliveryLog: [IOSDeliveryRecord] = []
     /// Identifiers of delivered notifications still in Notification Center, oldest first.
-    public internal(set) var deliveredIdentifiers: [(identifier: String, request: IOSNotificationRequest, time: SimInstant)] = []
-    var taskRequests: [TaskRequest] = []
+    public var deliveredIdentifiers: [(identifier: String, request: IOSNotificationRequest, time: SimInstant)] {
+        delivered.entries
+    }
+    /// The delivered notifications still in Notification Center, indexed by identifier.
+    var delivered = IOSDeliveredList()
+    /// The submitted background task requests, by serial, in the order they were submitted.
+    var taskRequests = InsertionOrderedMap<Int32, TaskRequest>()
     /// When the device went off, while it is off.
     var offSince: SimInstant?
     /// Time changes queued for a suspended app (I13).
@@ -124,7 +130,7 @@ public final class IOSSystem<App: IOSApplication> {
     }
 
     /// Pending requests in the order they were added.
-    public var pendingRequests: [IOSNotificationRequest] { pending.map(\.request) }
+    public var pendingRequests: [IOSNotificationRequest] { pending.requests() }
 
     /// Every parameter that shaped the run.
     public var resolvedParameters: [(String, String)] {

@@ -135,7 +135,7 @@ extension AndroidDailyNotificationPlugin {
                     var gap = slot.nextLocalDate
                     while gap < date {
                         if !store.hasHistory(slot: slotID, localDate: gap) {
-                            store.history.append(.init(slot: slotID, localDate: gap, status: .missed))
+                            store.appendHistory(.init(slot: slotID, localDate: gap, status: .missed))
                             context.log("missed.reported", [TraceDetail("count", "1"), TraceDetail("occurrence", "\(slotID)@\(gap)")])
                         }
                         gap = gap.adding(days: 1)
@@ -143,7 +143,7 @@ extension AndroidDailyNotificationPlugin {
                 }
                 let content = contentToShow(intent, planned: planned, rules: rules, context: context)
                 if content == nil {
-                    store.history.append(.init(slot: slotID, localDate: date, status: .skipped))
+                    store.appendHistory(.init(slot: slotID, localDate: date, status: .skipped))
                     telemetry("skipped", slot: slotID, date: date, planned: planned, context: context, extra: [TraceDetail("why", "stale at fire")])
                 } else {
                     let version = content?.first { $0.key == NotificationExtraKey.contentVersion }?.value
@@ -154,7 +154,7 @@ extension AndroidDailyNotificationPlugin {
                             AndroidExtra(NotificationExtraKey.slot, slotID), AndroidExtra(NotificationExtraKey.localDate, dateText),
                             AndroidExtra(NotificationExtraKey.plannedWallMillis, String(planned)),
                         ] + (content ?? []))
-                    store.history.append(.init(slot: slotID, localDate: date, status: .delivered))
+                    store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
                     telemetry("shown", slot: slotID, date: date, planned: planned, context: context)
                 }
                 slot.nextLocalDate = date

@@ -46,7 +46,7 @@ extension AndroidDailyNotificationPlugin {
                     AndroidExtra(NotificationExtraKey.slot, slotID), AndroidExtra(NotificationExtraKey.localDate, date.description),
                     AndroidExtra(NotificationExtraKey.plannedWallMillis, String(planned)),
                 ])
-            store.history.append(.init(slot: slotID, localDate: date, status: .delivered))
+            store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
             slot.nextLocalDate = date
             slot.nextRunAt = planned
             slot = rolledOver(slot, context: context)
@@ -64,13 +64,13 @@ extension AndroidDailyNotificationPlugin {
     func mergeDeviceProtectedHistory(context: Context) {
         guard mirrorsToDeviceProtectedStorage, context.isUserUnlocked else { return }
         let early = context.withDeviceProtectedStorage { store -> [PluginStore.HistoryEntry] in
-            defer { store.history.removeAll() }
+            defer { store.removeAllHistory() }
             return store.history
         }
         guard !early.isEmpty else { return }
         _ = try? context.withStorage { store in
             for entry in early where !store.hasHistory(slot: entry.slot, localDate: entry.localDate) {
-                store.history.append(entry)
+                store.appendHistory(entry)
                 if let index = store.slots.firstIndex(where: { $0.id == entry.slot }),
                     store.slots[index].nextLocalDate <= entry.localDate
                 {

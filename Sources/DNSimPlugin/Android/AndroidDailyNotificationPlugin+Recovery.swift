@@ -57,7 +57,7 @@ extension AndroidDailyNotificationPlugin {
                         break
                     }
                     if undelivered {
-                        store.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
+                        store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
                         missed.append("\(slot.id)@\(slot.nextLocalDate)")
                     }
                     slot = rolledOver(slot, context: context)

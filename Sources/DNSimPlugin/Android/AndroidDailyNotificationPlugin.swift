@@ -107,7 +107,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
     /// `getNotificationStatus()`: what the plugin knows, as the TypeScript API returns it.
     public func getNotificationStatus(context: Context) -> [(String, String)] {
         let slots = (try? context.withStorage { $0.slots }) ?? []
-        let missed = (try? context.withStorage { store in store.history.filter { $0.status == .missed }.count }) ?? 0
+        let missed = (try? context.withStorage { store in store.missedCount }) ?? 0
         return [
             ("notificationsEnabled", String(context.areNotificationsEnabled)),
             ("canScheduleExactAlarms", String(context.alarmManager.canScheduleExactAlarms())),

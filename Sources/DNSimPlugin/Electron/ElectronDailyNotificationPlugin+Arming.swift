@@ -22,10 +22,9 @@ extension ElectronDailyNotificationPlugin {
 
     /// Clears a slot's timers, if this process armed any.
     func disarm(_ slotID: String, context: Context) {
-        guard let index = armed.firstIndex(where: { $0.slot == slotID }) else { return }
-        if let notify = armed[index].notify { context.clearTimeout(notify) }
-        if let prefetch = armed[index].prefetch { context.clearTimeout(prefetch) }
-        armed.remove(at: index)
+        guard let entry = armed.removeValue(forKey: slotID) else { return }
+        if let notify = entry.notify { context.clearTimeout(notify) }
+        if let prefetch = entry.prefetch { context.clearTimeout(prefetch) }
     }
 
     /// Arms a slot's next occurrence: one notification timer at T and, when T − lead is still
@@ -52,7 +51,7 @@ extension ElectronDailyNotificationPlugin {
             prefetch = context.setTimeout(
                 at: SimInstant(millisecondsSinceEpoch: leadAt), tag: Self.prefetchTag(slot: slot.id, date: slot.nextLocalDate))
         }
-        armed.append(ArmedTimers(slot: slot.id, notify: notify, prefetch: prefetch))
+        armed.append(ArmedTimers(slot: slot.id, notify: notify, prefetch: prefetch), for: slot.id)
         context.log(
             "armed",
             [
@@ -124,7 +123,7 @@ extension ElectronDailyNotificationPlugin {
             return store.slots[index]
         }
         // The seeds' plan arms only fresh occurrences: a successful fetch may arm this one now.
-        if policy.ttl == .skipArming, let updated, !armed.contains(where: { $0.slot == slotID && $0.notify != nil }) {
+        if policy.ttl == .skipArming, let updated, armed[slotID]?.notify == nil {
             arm(updated, context: context)
         }
     }
@@ -133,7 +132,7 @@ extension ElectronDailyNotificationPlugin {
     /// ``PluginPolicy/TimerCheck/wallClock``),
     /// record it, move the slot on and arm the next one.
     func deliver(slotID: String, date: LocalDate, planned: Int64, context: Context) {
-        if let index = armed.firstIndex(where: { $0.slot == slotID }) { armed.remove(at: index) }
+        armed.removeValue(forKey: slotID)
         guard var slot = context.withStorage({ store in store.slots.first { $0.id == slotID } }) else { return }
         if context.withStorage({ $0.hasHistory(slot: slotID, localDate: date) }) {
             context.log("deliver.duplicateIgnored", [TraceDetail("slot", slotID), TraceDetail("localDate", date.description)])
@@ -154,7 +153,7 @@ extension ElectronDailyNotificationPlugin {
             }
             if now - expected > graceMillis {
                 // Fired late with no `resume` heard first (E3): too late to show.
-                context.withStorage { $0.history.append(.init(slot: slotID, localDate: date, status: .missed)) }
+                context.withStorage { $0.appendHistory(.init(slot: slotID, localDate: date, status: .missed)) }
                 context.log(
                     "missed.reported",
                     [TraceDetail("count", "1"), TraceDetail("reason", "timer.late"), TraceDetail("occurrence", "\(slotID)@\(date)")])
@@ -167,7 +166,7 @@ extension ElectronDailyNotificationPlugin {
             }
         }
         let shown = show(slot, date: date, planned: planned, context: context)
-        context.withStorage { $0.history.append(.init(slot: slotID, localDate: date, status: shown ? .delivered : .skipped)) }
+        context.withStorage { $0.appendHistory(.init(slot: slotID, localDate: date, status: shown ? .delivered : .skipped)) }
         slot = rolledOver(slot, context: context)
         save(slot, context: context)
         arm(slot, context: context)

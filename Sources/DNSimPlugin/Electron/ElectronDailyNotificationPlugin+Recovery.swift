@@ -24,7 +24,7 @@ extension ElectronDailyNotificationPlugin {
                     {
                         if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
                             let status: PluginStore.HistoryEntry.Status = now - at <= grace ? .delivered : .missed
-                            store.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: status))
+                            store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: status))
                             if status == .delivered {
                                 late.append((slot, slot.nextLocalDate, at))
                             } else {
@@ -41,7 +41,7 @@ extension ElectronDailyNotificationPlugin {
                     while slot.nextRunAt <= now {
                         if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
                             let isLate = grace > 0 && now - slot.nextRunAt <= grace
-                            store.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: isLate ? .delivered : .missed))
+                            store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: isLate ? .delivered : .missed))
                             if isLate {
                                 late.append((slot, slot.nextLocalDate, slot.nextRunAt))
                             } else {

@@ -34,8 +34,8 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
     public let build: ElectronPluginBuild
     /// The Electron decisions of the build's policy.
     var policy: PluginPolicy.Electron { build.policy.electron }
-    /// The timers this process armed, per slot (they die with the process, E1).
-    var armed: [ArmedTimers] = []
+    /// The timers this process armed, per slot, in the order armed (they die with the process, E1).
+    var armed = InsertionOrderedMap<String, ArmedTimers>()
 
     /// Creates the main-process plugin for a new process.
     public init(build: ElectronPluginBuild) { self.build = build }
@@ -74,7 +74,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
     /// `cancelAllNotifications()`: clears every timer and forgets the slots.
     public func cancelAllNotifications(context: Context) -> PluginError? {
         let count = armed.count
-        for entry in armed { disarm(entry.slot, context: context) }
+        for entry in armed.values { disarm(entry.slot, context: context) }
         context.withStorage { $0.slots.removeAll() }
         context.log("cancelAll", [TraceDetail("removed", String(count))])
         return nil
@@ -88,7 +88,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
             ("openAtLogin", String(context.getLoginItemSettings().openAtLogin)),
             ("armedTimers", String(armed.count)),
             ("scheduledSlots", String(store.slots.count)),
-            ("missedOccurrences", String(store.history.filter { $0.status == .missed }.count)),
+            ("missedOccurrences", String(store.missedCount)),
         ]
     }
 
@@ -136,7 +136,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
             deliver(slotID: parts[3], date: date, planned: planned, context: context)
         case ElectronPluginBuild.prefetchTagPrefix where parts.count >= 3:
             let slotID = parts.dropFirst(2).joined(separator: "|")
-            if let index = armed.firstIndex(where: { $0.slot == slotID }) { armed[index].prefetch = nil }
+            armed.update(slotID) { $0.prefetch = nil }
             prefetch(slotID: slotID, localDate: parts[1], context: context)
         default:
             context.log("timer.unknown", [TraceDetail("tag", tag)])

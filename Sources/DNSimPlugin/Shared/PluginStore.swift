@@ -74,8 +74,15 @@ public struct PluginStore: Sendable {
 
     /// The slots, in the order they were first scheduled.
     public var slots: [Slot] = []
-    /// Delivery and missed records, in order.
-    public var history: [HistoryEntry] = []
+    /// Delivery and missed records, in order. Append through ``appendHistory(_:)``, which keeps
+    /// the indexes below in step.
+    public private(set) var history: [HistoryEntry] = []
+    /// The occurrences that have a history entry (``hasHistory(slot:localDate:)`` in O(1)).
+    private var recordedOccurrences: Set<Occurrence> = []
+    /// The position in ``history`` of the last delivered entry.
+    private var lastDeliveredPosition: Int?
+    /// How many history entries are missed.
+    public private(set) var missedCount = 0
     /// How many process-exit records the plugin has already examined (Android force-stop detection).
     public var examinedExitRecords = 0
     /// How many times the plugin concluded that the app had been force-stopped.
@@ -84,7 +91,7 @@ public struct PluginStore: Sendable {
     public var settings = PluginSettings()
 
     /// The last occurrence the plugin knows was delivered (`getLastNotification`).
-    public var lastDelivered: HistoryEntry? { history.last { $0.status == .delivered } }
+    public var lastDelivered: HistoryEntry? { lastDeliveredPosition.map { history[$0] } }
 
     /// Creates an empty store.
     public init() {}
@@ -104,7 +111,26 @@ public struct PluginStore: Sendable {
 
     /// Whether an occurrence already has a history entry (so it is never reported twice).
     public func hasHistory(slot: String, localDate: LocalDate) -> Bool {
-        history.contains { $0.slot == slot && $0.localDate == localDate }
+        recordedOccurrences.contains(Occurrence(slot: slot, localDate: localDate))
+    }
+
+    /// Records what happened to an occurrence, after every earlier record.
+    public mutating func appendHistory(_ entry: HistoryEntry) {
+        recordedOccurrences.insert(Occurrence(slot: entry.slot, localDate: entry.localDate))
+        switch entry.status {
+        case .delivered: lastDeliveredPosition = history.count
+        case .missed: missedCount += 1
+        case .skipped: break
+        }
+        history.append(entry)
+    }
+
+    /// Forgets every history entry.
+    public mutating func removeAllHistory() {
+        history.removeAll()
+        recordedOccurrences.removeAll()
+        lastDeliveredPosition = nil
+        missedCount = 0
     }
 
     /// A stable request code for a slot id (FNV-1a folded to 31 bits), never `Hasher`.

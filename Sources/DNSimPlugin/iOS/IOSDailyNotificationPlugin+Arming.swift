@@ -96,7 +96,8 @@ extension IOSDailyNotificationPlugin {
         let surplus = pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains($0) }
         if !surplus.isEmpty {
             context.notificationCenter.removePendingNotificationRequests(withIdentifiers: surplus)
-            context.withStorage { store in store.armedIdentifiers.removeAll { surplus.contains($0) } }
+            let removed = Set(surplus)
+            context.withStorage { store in store.forgetArmed { removed.contains($0) } }
         }
         for slot in slots { arm(slot, context: context) }
     }
@@ -118,9 +119,7 @@ extension IOSDailyNotificationPlugin {
             added += 1
         }
         context.withStorage { store in
-            for request in requests where !store.armedIdentifiers.contains(request.identifier) {
-                store.armedIdentifiers.append(request.identifier)
-            }
+            for request in requests { store.noteArmed(request.identifier) }
         }
         context.log("armed", [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
     }

@@ -55,9 +55,9 @@ extension IOSDailyNotificationPlugin {
         let store = context.withStorage { $0 }
         var pendingIDs: [String] = []
         context.notificationCenter.getPendingNotificationRequests { pendingIDs = $0.map(\.identifier) }
-        var deliveredIDs: [String] = []
-        context.notificationCenter.getDeliveredNotifications { deliveredIDs = $0.map(\.identifier) }
-        let ownPending = pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) }
+        var deliveredIDs: Set<String> = []
+        context.notificationCenter.getDeliveredNotifications { deliveredIDs = Set($0.map(\.identifier)) }
+        let ownPending = Set(pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) })
         if policy.timeJumpCheck != .none, let last = store.lastSeenWall, abs(now - last) > 5 * 60_000 {
             // Seed 003 (S4): a wall-clock difference since the last run is read as a time change.
             context.log("timeChange.detected", [TraceDetail("via", "last seen wall clock > 5 min ago")])
@@ -76,7 +76,7 @@ extension IOSDailyNotificationPlugin {
                 while runAt + 180_000 < now {
                     let id = Self.identifier(slot: slot.id, date: date)
                     if !deliveredIDs.contains(id) && !ownPending.contains(id) && !store.core.hasHistory(slot: slot.id, localDate: date) {
-                        store.core.history.append(.init(slot: slot.id, localDate: date, status: .missed))
+                        store.core.appendHistory(.init(slot: slot.id, localDate: date, status: .missed))
                         missed.append("\(slot.id)@\(date)")
                     }
                     date = date.adding(days: 1)
@@ -137,8 +137,8 @@ extension IOSDailyNotificationPlugin {
                     if !store.core.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
                         // Gone from pending after its time: the system delivered it (I10). Still
                         // pending after its time (the clock jumped past it) or never armed: missed.
-                        let delivered = store.armedIdentifiers.contains(id) && !pendingIDs.contains(id)
-                        store.core.history.append(.init(slot: slot.id, localDate: slot.nextLocalDate, status: delivered ? .delivered : .missed))
+                        let delivered = store.isArmed(id) && !pendingIDs.contains(id)
+                        store.core.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: delivered ? .delivered : .missed))
                         if !delivered { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
                     }
                     slot.nextLocalDate = slot.nextLocalDate.adding(days: 1)
@@ -146,7 +146,7 @@ extension IOSDailyNotificationPlugin {
                 slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
                 store.core.slots[index] = slot
             }
-            store.armedIdentifiers.removeAll { !pendingIDs.contains($0) }
+            store.forgetArmed { !pendingIDs.contains($0) }
             return store.core.slots
         }
         if !missed.isEmpty {

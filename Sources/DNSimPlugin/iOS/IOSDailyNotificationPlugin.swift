@@ -82,7 +82,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         context.notificationCenter.removePendingNotificationRequests(withIdentifiers: own)
         context.withStorage { store in
             store.core.slots.removeAll()
-            store.armedIdentifiers.removeAll()
+            store.forgetArmed { _ in true }
         }
         context.log("cancelAll", [TraceDetail("removed", String(own.count))])
         return nil
@@ -102,7 +102,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             ("backgroundRefresh", context.backgroundRefreshAvailable ? "available" : "unavailable"),
             ("pendingRequests", String(pending)),
             ("scheduledSlots", String(store.core.slots.count)),
-            ("missedOccurrences", String(store.core.history.filter { $0.status == .missed }.count)),
+            ("missedOccurrences", String(store.core.missedCount)),
         ]
     }
 
@@ -214,7 +214,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         telemetry("shown", request: request, context: context)
         context.withStorage { store in
             if !store.core.hasHistory(slot: slot, localDate: date) {
-                store.core.history.append(.init(slot: slot, localDate: date, status: .delivered))
+                store.core.appendHistory(.init(slot: slot, localDate: date, status: .delivered))
             }
         }
     }

@@ -8,9 +8,30 @@ public struct IOSPluginStore: Sendable {
     public var lastRefreshRun: Int64?
     /// The wall clock at the last time the plugin ran (seed 003's time-jump check, S4).
     public var lastSeenWall: Int64?
-    /// Identifiers the plugin added and saw pending at its last reconcile.
-    public var armedIdentifiers: [String] = []
+    /// Identifiers the plugin added and saw pending at its last reconcile, in the order first
+    /// added. Change it through ``noteArmed(_:)`` and ``forgetArmed(where:)``, which keep the
+    /// index behind ``isArmed(_:)`` in step.
+    public private(set) var armedIdentifiers: [String] = []
+    /// The members of ``armedIdentifiers``.
+    private var armedSet: Set<String> = []
 
     /// Creates an empty store.
     public init() {}
+
+    /// Whether `identifier` is in ``armedIdentifiers``.
+    public func isArmed(_ identifier: String) -> Bool { armedSet.contains(identifier) }
+
+    /// Adds `identifier` to ``armedIdentifiers`` unless it is there already.
+    public mutating func noteArmed(_ identifier: String) {
+        if armedSet.insert(identifier).inserted { armedIdentifiers.append(identifier) }
+    }
+
+    /// Removes the armed identifiers that satisfy `shouldForget`.
+    public mutating func forgetArmed(where shouldForget: (String) -> Bool) {
+        var kept: [String] = []
+        for identifier in armedIdentifiers {
+            if shouldForget(identifier) { armedSet.remove(identifier) } else { kept.append(identifier) }
+        }
+        armedIdentifiers = kept
+    }
 }

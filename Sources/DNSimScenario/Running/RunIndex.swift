@@ -29,8 +29,9 @@ final class RunIndex {
         var why: String
     }
 
-    /// Trace kinds that mean "the OS dropped this slot's armed occurrence(s)".
-    let removalKinds: Set<String>
+    /// Trace kinds that mean "the OS dropped this slot's armed occurrence(s)" (a handful: a
+    /// linear search of short strings is cheaper here than hashing every record's kind).
+    let removalKinds: [String]
 
     /// The latest OS alarm or notification record about each occurrence (other than its setting).
     private(set) var lastOSRecord: [OccurrenceKey: RecordSummary] = [:]
@@ -54,7 +55,23 @@ final class RunIndex {
     private(set) var ruleCounts: [String: Int] = [:]
 
     init(removalKinds: Set<String>) {
-        self.removalKinds = removalKinds
+        self.removalKinds = removalKinds.sorted()
+    }
+
+    /// Whether ``observe(_:)`` reads any detail of a record of this subsystem and kind: the
+    /// trace builds a record's details only for those when it keeps no records.
+    func needsDetails(subsystem: String, kind: String) -> Bool {
+        switch kind {
+        case "telemetry.ack", "missed.reported": return true
+        case "content.fetch" where subsystem == "network": return true
+        default: break
+        }
+        if removalKinds.contains(kind) { return true }
+        switch subsystem {
+        case "plugin": return kind == "telemetry" || kind == "prefetch.result"
+        case "scenario", "android.work", "ios.bgtask": return false
+        default: return !kind.hasSuffix(".set") && !kind.hasSuffix(".added")
+        }
     }
 
     /// Indexes one record.

@@ -26,6 +26,7 @@ struct ScenarioDriver {
         ledger = RunLedger(scenario: scenario, trace: sim.trace)
         let index = RunIndex(removalKinds: removalKinds)
         sim.trace.observer = { [index] record in index.observe(record) }
+        sim.trace.detailFilter = { [index] subsystem, kind in index.needsDetails(subsystem: subsystem, kind: kind) }
         self.index = index
     }
 

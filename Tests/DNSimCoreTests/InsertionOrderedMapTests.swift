@@ -1,0 +1,48 @@
+import DNSimCore
+import Testing
+
+struct InsertionOrderedMapTests {
+    @Test func iteratesInInsertionOrderAndAReinsertedKeyGoesLast() {
+        var map = InsertionOrderedMap<String, Int>()
+        for (key, value) in [("c", 3), ("a", 1), ("b", 2)] { map.append(value, for: key) }
+        #expect(map.keys == ["c", "a", "b"])
+        #expect(map.removeValue(forKey: "c") == 3)
+        map.append(30, for: "c")
+        #expect(map.keys == ["a", "b", "c"])
+        #expect(map.values == [1, 2, 30])
+        #expect(map["b"] == 2 && map["z"] == nil)
+        #expect(map.count == 3 && map.contains("a") && !map.contains("z"))
+    }
+
+    @Test func updatesInPlaceAndOrderComparesAsInserted() {
+        var map = InsertionOrderedMap<Int, [Int]>()
+        for key in 0..<5 { map.append([key], for: key) }
+        map.update(3) { $0.append(33) }
+        map.updateEach { $0.append(-1) }
+        #expect(map[3] == [3, 33, -1])
+        #expect(map.update(9) { $0.append(0) } == nil)
+        #expect(map.order(of: 1)! < map.order(of: 4)!)
+        #expect(map.mapValuesInOrder(\.first) == [0, 1, 2, 3, 4])
+    }
+
+    @Test func staysOrderedThroughManyRemovalsAndCompactions() {
+        var map = InsertionOrderedMap<Int, Int>()
+        var model: [Int] = []
+        for key in 0..<2_000 {
+            map.append(key, for: key)
+            model.append(key)
+            if key % 3 != 0 {
+                let victim = model.remove(at: model.count / 2)
+                #expect(map.removeValue(forKey: victim) == victim)
+            }
+        }
+        #expect(map.keys == model)
+        #expect(map.count == model.count)
+        for key in model { #expect(map.order(of: key) != nil) }
+        let removed = map.removeAll { $0 % 2 == 0 }
+        #expect(removed == model.filter { $0 % 2 == 0 })
+        #expect(map.keys == model.filter { $0 % 2 != 0 })
+        map.removeAll()
+        #expect(map.isEmpty && map.values.isEmpty)
+    }
+}

@@ -22,7 +22,7 @@ struct IOSPluginTests {
     }
 
     @Test(
-        "iOS: a well-formed HH:mm is armed: as-found one repeating request, directive 7 dated, corrected 14 dated",
+        "iOS: a well-formed HH:mm is armed: as-found one repeating request, directive 2 dated (today + tomorrow), corrected 14 dated",
         arguments: PluginProfile.allCases)
     func validTimeArmed(profile: PluginProfile) {
         let device = IOSPluginDevice(profile: profile)
@@ -33,7 +33,7 @@ struct IOSPluginTests {
             #expect(device.pendingIDs == ["dn-daily-0900"])
             #expect(device.system.pendingRequests.first?.trigger.repeats == true)
         case .directive:
-            #expect(device.ownPendingIDs == IOSPluginDevice.dated(from: "2026-03-10", days: 7))
+            #expect(device.ownPendingIDs == IOSPluginDevice.dated(from: "2026-03-10", days: 2))
         case .corrected:
             #expect(device.ownPendingIDs == IOSPluginDevice.dated(from: "2026-03-10", days: 14))
         }
@@ -86,8 +86,8 @@ struct IOSPluginTests {
         let expected: [String] =
             switch profile {
             case .directive:
-                ["2026-03-25", "2026-03-26", "2026-03-27", "2026-03-28"].map { $0 + "T09:00" }
-                    + ["2026-03-29", "2026-03-30", "2026-03-31"].map { $0 + "T10:00" }
+                // Today + tomorrow, extended by the refreshes that run, stepped by +24 h.
+                ["2026-03-25", "2026-03-26", "2026-03-27", "2026-03-28"].map { $0 + "T09:00" } + ["2026-03-29T10:00"]
             case .asFound, .corrected:
                 (25...31).map { "2026-03-\($0)T09:00" }
             }
@@ -224,10 +224,10 @@ struct IOSPluginTests {
     @Test("S15: directive logs termination.detected once every one-shot has fired, though the app was never terminated")
     func directivePendingEmptyIsNotTermination() throws {
         let device = IOSPluginDevice(profile: .directive, parameters: .noRefresh)
-        #expect(device.launchAndSchedule() == nil)  // 03-10 … 03-16
+        #expect(device.launchAndSchedule() == nil)  // 03-10, 03-11
         device.system.backgroundApp()
         try device.run(until: at("2026-03-17T08:00:00+01:00"))
-        #expect(device.shownLocalTimes.count == 7)
+        #expect(device.shownLocalTimes.count == 2)
         #expect(device.ownPendingIDs.isEmpty)
 
         device.system.launchApp()  // a warm resume of the same, never-terminated process
@@ -299,7 +299,7 @@ struct IOSPluginTests {
             #expect(device.pluginLog("recovery.done").isEmpty)
             #expect(device.pluginLog("missed.reported").isEmpty)
         case .directive:
-            #expect(device.ownPendingIDs == IOSPluginDevice.dated(from: "2026-03-11", days: 7))
+            #expect(device.ownPendingIDs == IOSPluginDevice.dated(from: "2026-03-11", days: 2))
             #expect(device.pluginLog("bgtask.missedDetected").count == 1)
         case .corrected:
             #expect(device.ownPendingIDs == IOSPluginDevice.dated(from: "2026-03-11", days: 14))

@@ -235,12 +235,12 @@ extension PluginPolicy {
       "comment": "seed 003 Strategy 3: Calendar.date(byAdding: .hour, value: 24) (S1)"
     },
     "ios.windowDays": {
-      "value": 7,
-      "comment": "as today, a week; seeds 002 (glossary) and 004 (Scheduling & T-lead) say today + tomorrow"
+      "value": 2,
+      "comment": "seeds 002 (glossary: 'scheduling notifications for today and tomorrow') and 004 (Scheduling & T-lead: 'Arm a rolling window (today + tomorrow within iOS cap)')"
     },
     "ios.windowSizing": {
-      "value": "fixed",
-      "comment": "as today; seed 002 Phase 2 asks to 'enforce iOS 64 limit'"
+      "value": "budgetAware",
+      "comment": "seed 004 'within iOS cap'; seed 002 Phase 2 'enforce iOS 64 limit' and Risk 2 'smart rolling window that respects limits'"
     },
     "ios.ttl": {
       "value": "skipArming",

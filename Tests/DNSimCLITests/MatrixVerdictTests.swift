@@ -15,8 +15,9 @@ struct MatrixVerdictTests {
         return path
     }
 
+    /// A scenario whose directive findings are all-at-0900 and on-time (S1).
     static func dailyBasic() throws -> String {
-        try String(contentsOf: packageRoot.appendingPathComponent("scenarios/android/daily-basic.json"), encoding: .utf8)
+        try String(contentsOf: packageRoot.appendingPathComponent(iosSpringPath), encoding: .utf8)
     }
 
     static func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
@@ -34,7 +35,7 @@ struct MatrixVerdictTests {
     }
 
     @Test func aRegressionTurnsTheDashboardRed() throws {
-        // daily-basic's directive findings are all-at-0900 and on-time (S1); drop them, and the
+        // dst-spring-0900-ios's directive findings are all-at-0900 and on-time (S1); drop them, and the
         // same failures are now unexpected.
         let flipped = try Self.dailyBasic().replacingOccurrences(
             of: "    \"findings\": { \"directive\": [\"all-at-0900\", \"on-time\"] },\n", with: "")
@@ -43,7 +44,7 @@ struct MatrixVerdictTests {
         let run = Invocation(["matrix", dir, "--format", "junit"])
         #expect(run.code == 1)
         #expect(run.stderr.hasPrefix("2 passed, 1 failed\n"), "\(run.stderr)")
-        #expect(run.stderr.contains("android/daily-basic under directive: unexpected failure: all-at-0900 (S1), on-time (S1)"))
+        #expect(run.stderr.contains("ios/dst-spring-0900-ios under directive: unexpected failure: all-at-0900 (S1), on-time (S1)"))
         #expect(run.stdout.contains("<testsuites name=\"dnsim\" tests=\"3\" failures=\"1\""))
         #expect(Self.count("<failure", in: run.stdout) == 1)
         #expect(run.stdout.contains("type=\"UnexpectedFailure\""))
@@ -56,7 +57,7 @@ struct MatrixVerdictTests {
         let dir = try Self.directory(["daily-basic.json": listed])
         let run = Invocation(["matrix", dir, "--format", "json"])
         #expect(run.code == 1)
-        #expect(run.stderr.contains("android/daily-basic under corrected: finding resolved: on-time (S1) now pass"))
+        #expect(run.stderr.contains("ios/dst-spring-0900-ios under corrected: finding resolved: on-time (S1) now pass"))
         #expect(run.stdout.contains("\"verdict\" : \"findingResolved\"") || run.stdout.contains("\"verdict\": \"findingResolved\""))
     }
 
@@ -72,7 +73,7 @@ struct MatrixVerdictTests {
         let dir = try Self.directory(["a.json": text, "b.json": text])
         let run = Invocation(["matrix", dir])
         #expect(run.code == 2)
-        #expect(run.stderr.contains("b.json: at /id: expected an id no other scenario of the matrix has, found \"android/daily-basic\""))
+        #expect(run.stderr.contains("b.json: at /id: expected an id no other scenario of the matrix has, found \"ios/dst-spring-0900-ios\""))
     }
 
     @Test func findingsNameKnownProfilesAndChecks() throws {

@@ -34,9 +34,11 @@ struct DecisionAblationTests {
     @Test func aDecisionIsNecessaryForTheRowsThatFailWithoutIt() throws {
         let scenarios = try Self.electron()
         let report = try DecisionAblation(from: .preset(.asFound), to: .preset(.corrected), scenarios: scenarios).run()
-        let rollover = try #require(report.decisions.first { $0.decision.key == "electron.rollover" })
-        #expect(rollover.necessaryFor == ["electron/dst-spring-0900"])
-        #expect(rollover.fromValue == "add24Hours" && rollover.toValue == "calendarDay")
+        let grace = try #require(report.decisions.first { $0.decision.key == "electron.missedGraceMinutes" })
+        #expect(grace.necessaryFor == ["electron/sleep-across-slot"])
+        #expect(grace.fixesAlone == ["electron/sleep-across-slot"])
+        #expect(grace.fromValue == "0" && grace.toValue == "5")
+        #expect(grace.claimsWithout == ["S30"])
     }
 
     @Test func theSameReportForAnyNumberOfJobs() throws {

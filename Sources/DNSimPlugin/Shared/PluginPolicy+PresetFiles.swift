@@ -126,8 +126,8 @@ extension PluginPolicy {
       "comment": "seeds silent on unreadable records; most literal reading: the deserializer throws and the restore stops"
     },
     "electron.rollover": {
-      "value": "add24Hours",
-      "comment": "seeds silent on Electron's rollover; as today (seed 003's +24 h)"
+      "value": "calendarDay",
+      "comment": "seeds silent on the Electron code's rollover; most literal reading: the daily wall time, as seed 000 §1.4's clockTime schedules"
     },
     "electron.ttl": {
       "value": "none",
@@ -159,8 +159,8 @@ extension PluginPolicy {
   "description": "The seeds' plan as written, mistakes included (seeds 000 §0.2, 001, 002, 003, 004).",
   "decisions": {
     "android.rollover": {
-      "value": "add24Hours",
-      "comment": "seed 003 Strategy 3: Calendar.date(byAdding: .hour, value: 24) and the + 24*60*60*1000 fallback (S1); as today, applied to Android too"
+      "value": "calendarDay",
+      "comment": "seed 003 (+24 h, S1) is the iOS rollover plan only; seed 000 §1.4's Android Schedule keeps cron / clockTime, so each next run is the wall time on the next date"
     },
     "android.windowDays": {
       "value": 2,
@@ -275,8 +275,8 @@ extension PluginPolicy {
       "comment": "seeds silent on unreadable records; most literal reading: the deserializer throws and the restore stops"
     },
     "electron.rollover": {
-      "value": "add24Hours",
-      "comment": "as today; seed 003 Strategy 3 (S1)"
+      "value": "calendarDay",
+      "comment": "seeds silent on Electron's rollover (seed 003 is iOS-only, seed 004 §8 says only 'notifications while app is running'); most literal reading: the daily wall time, as seed 000 §1.4's clockTime schedules"
     },
     "electron.ttl": {
       "value": "skipArming",

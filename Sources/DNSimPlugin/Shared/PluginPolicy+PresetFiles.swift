@@ -219,12 +219,12 @@ extension PluginPolicy {
       "comment": "seed 004 §5: 'Receivers: BOOT_COMPLETED, TIMEZONE_CHANGED, TIME_SET → recompute & re-arm'"
     },
     "android.packageReplacedReceiver": {
-      "value": "declared",
-      "comment": "as today; no seed names MY_PACKAGE_REPLACED"
+      "value": "absent",
+      "comment": "seed 004 §5 names the receivers: 'BOOT_COMPLETED, TIMEZONE_CHANGED, TIME_SET'; no MY_PACKAGE_REPLACED"
     },
     "android.exactPermissionReceiver": {
-      "value": "declared",
-      "comment": "as today; no seed names the exact-permission broadcast"
+      "value": "absent",
+      "comment": "seed 004 §5 names the receivers: 'BOOT_COMPLETED, TIMEZONE_CHANGED, TIME_SET'; no exact-permission broadcast"
     },
     "ios.trigger": {
       "value": "datedCalendar",

@@ -167,8 +167,8 @@ extension PluginPolicy {
       "comment": "seed 004 Scheduling & T-lead: 'Arm a rolling window (today + tomorrow)'"
     },
     "android.exactAlarm": {
-      "value": "setExactAndAllowWhileIdle",
-      "comment": "as today; seed 004 §5 'Request SCHEDULE_EXACT_ALARM' names no call"
+      "value": "setExact",
+      "comment": "seed 002 Phase 2 key constraint: 'iOS cannot guarantee exact delivery like Android's setExact()' and Validation Matrix 'Exact ±0s' (S7); setExact is deferred in Doze (A6)"
     },
     "android.inexactFallback": {
       "value": "symmetricWindow",

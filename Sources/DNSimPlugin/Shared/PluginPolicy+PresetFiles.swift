@@ -18,12 +18,12 @@ extension PluginPolicy {
       "comment": "seed 000 §1.1, §1.4: one nextRunAt per schedule, re-armed when it fires (a chain); no rolling window is described"
     },
     "android.exactAlarm": {
-      "value": "setExactAndAllowWhileIdle",
-      "comment": "seed 000 is silent on the AlarmManager call; as today (borrowed from corrected)"
+      "value": "setExact",
+      "comment": "seed 000 silent on the call; seed 002 describes the functioning Android implementation's exact delivery as 'Android's setExact()'"
     },
     "android.inexactFallback": {
-      "value": "forwardWindow",
-      "comment": "seed 000 is silent on a fallback without the exact-alarm permission; as today (borrowed from corrected)"
+      "value": "symmetricWindow",
+      "comment": "seed 000 silent on a fallback without the exact-alarm permission; seed 004 §5's setWindow(start,len) (±10m) is the only one any seed describes"
     },
     "android.ttl": {
       "value": "none",

@@ -78,16 +78,16 @@ extension PluginPolicy {
       "comment": "seed 000 §1.1: only ACTION_BOOT_COMPLETED is handled"
     },
     "ios.trigger": {
-      "value": "repeatingCalendar",
-      "comment": "no seed describes it: seed 000 §2 says only that UNUserNotificationCenter schedules the notifications; as today"
+      "value": "datedCalendar",
+      "comment": "no seed describes a repeating trigger; seed 003's objective ('Implement Android-like automatic rollover for iOS notifications') says the code has none: a one-shot UNCalendarNotificationTrigger (seed 004 §6) that nothing rolls over"
     },
     "ios.rollover": {
-      "value": "add24Hours",
-      "comment": "no seed describes the as-found iOS rollover; as today (the seeds' +24 h re-arm, reached only by configure)"
+      "value": "calendarDay",
+      "comment": "no rollover exists (seed 003's objective); the one request is the slot's wall time on its date (seed 000 §2.1 stores Schedule entities)"
     },
     "ios.windowDays": {
-      "value": 7,
-      "comment": "seed 000 §2 describes no window; not used by a repeating trigger (as today)"
+      "value": 1,
+      "comment": "seed 003: no rollover, so the one request scheduleDailyNotification arms; seed 000 §2.3 'No rescheduling of notifications from plugin storage'"
     },
     "ios.windowSizing": {
       "value": "fixed",

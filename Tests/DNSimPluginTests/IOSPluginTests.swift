@@ -300,7 +300,10 @@ struct IOSPluginTests {
             #expect(device.pluginLog("recovery.done").isEmpty)
             #expect(device.pluginLog("missed.reported").isEmpty)
         case .directive:
-            #expect(device.ownPendingIDs == IOSPluginDevice.dated(from: "2026-03-11", days: 2))
+            // S4: the 2 h 30 min since the last run is read as a clock jump (seed 003 §A.1) and
+            // every occurrence is re-shifted by it (Strategy 1): 03-10 09:00 becomes 11:30.
+            #expect(device.pluginLog("timeChange.reshifted").count == 1)
+            #expect(device.ownPendingIDs == IOSPluginDevice.dated(from: "2026-03-10", days: 2))
             #expect(device.pluginLog("bgtask.missedDetected").count == 1)
         case .corrected:
             #expect(device.ownPendingIDs == IOSPluginDevice.dated(from: "2026-03-11", days: 14))
@@ -309,6 +312,10 @@ struct IOSPluginTests {
         device.system.backgroundApp()
         try device.run(until: at("2026-03-12T12:00:00+01:00"))
         let after = device.shownLocalTimes.filter { $0 > "2026-03-10T10:00" }
-        #expect(after == (profile == .asFound ? [] : ["2026-03-11T09:00", "2026-03-12T09:00"]))
+        switch profile {
+        case .asFound: #expect(after.isEmpty)
+        case .directive: #expect(after == ["2026-03-10T11:30", "2026-03-11T11:30"])
+        case .corrected: #expect(after == ["2026-03-11T09:00", "2026-03-12T09:00"])
+        }
     }
 }

@@ -267,8 +267,8 @@ extension PluginPolicy {
       "comment": "as today; seed 003 §Strategy 2 'cancel & reschedule' (S5)"
     },
     "ios.timeJumpCheck": {
-      "value": "logOnly",
-      "comment": "as today; seed 003 §A.1 'Store last known system time on app exit … detect significant time jumps (>5 minutes)' (S4)"
+      "value": "cancelAndReshift",
+      "comment": "seed 003 §A.1 'Store last known system time on app exit … Compare on app launch … Detect significant time jumps (>5 minutes)' and Strategy 1 'Cancel old notification … Reschedule with corrected time' recalculated by the time delta (S4)"
     },
     "ios.restore": {
       "value": "strict",

@@ -40,13 +40,45 @@ extension IOSDailyNotificationPlugin {
     }
 
     /// Seed 003's time-jump check (S4), by ``PluginPolicy/IOS/timeJumpCheck``: a wall-clock
-    /// difference of more than 5 minutes since the last run is read as a time change.
+    /// difference of more than 5 minutes since the last run is read as a time change, and under
+    /// ``PluginPolicy/TimeJumpCheck/cancelAndReshift`` acted on.
     func checkTimeJump(context: Context) {
-        guard policy.timeJumpCheck != .none else { return }
+        guard let delta = timeJump(context: context) else { return }
+        reshift(by: delta, context: context)
+    }
+
+    /// The clock jump seed 003 would see: `|now − last seen|` when above 5 minutes (logged),
+    /// else `nil`.
+    func timeJump(context: Context) -> Int64? {
+        guard policy.timeJumpCheck != .none else { return nil }
         let now = context.now().millisecondsSinceEpoch
-        if let last = context.withStorage({ $0.lastSeenWall }), abs(now - last) > 5 * 60_000 {
-            context.log("timeChange.detected", [TraceDetail("via", "last seen wall clock > 5 min ago")])
+        guard let last = context.withStorage({ $0.lastSeenWall }), abs(now - last) > 5 * 60_000 else { return nil }
+        // Seed 003 (S4): a wall-clock difference since the last run is read as a time change.
+        context.log("timeChange.detected", [TraceDetail("via", "last seen wall clock > 5 min ago")])
+        return abs(now - last)
+    }
+
+    /// Seed 003 Strategy 1 (``PluginPolicy/TimeJumpCheck/cancelAndReshift``): "Cancel old
+    /// notification … reschedule with corrected times", each scheduled time recalculated from
+    /// the original by the time delta — so a legitimate gap since the last run (T8) moves every
+    /// occurrence by it. Only logged under `logOnly`.
+    func reshift(by delta: Int64, context: Context) {
+        guard policy.timeJumpCheck == .cancelAndReshift else { return }
+        var own: [String] = []
+        context.notificationCenter.getPendingNotificationRequests { requests in
+            own = requests.map(\.identifier).filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) }
         }
+        context.notificationCenter.removePendingNotificationRequests(withIdentifiers: own)
+        let zone = context.timeZone
+        context.withStorage { store in
+            store.forgetArmed { _ in true }
+            for index in store.core.slots.indices {
+                let shifted = store.core.slots[index].nextRunAt + delta
+                store.core.slots[index].nextRunAt = shifted
+                store.core.slots[index].nextLocalDate = zone.localDateTime(at: SimInstant(millisecondsSinceEpoch: shifted)).date
+            }
+        }
+        context.log("timeChange.reshifted", [TraceDetail("deltaMillis", String(delta)), TraceDetail("cancelled", String(own.count))])
     }
 
     /// Seeds 000 §2.3 and 001 §4 as written (``PluginPolicy/IOSLaunchRecovery/threeWay``).
@@ -57,14 +89,15 @@ extension IOSDailyNotificationPlugin {
         context.notificationCenter.getPendingNotificationRequests { pendingIDs = $0.map(\.identifier) }
         var deliveredIDs: Set<String> = []
         context.notificationCenter.getDeliveredNotifications { deliveredIDs = Set($0.map(\.identifier)) }
-        let ownPending = Set(pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) })
-        if policy.timeJumpCheck != .none, let last = store.lastSeenWall, abs(now - last) > 5 * 60_000 {
-            // Seed 003 (S4): a wall-clock difference since the last run is read as a time change.
-            context.log("timeChange.detected", [TraceDetail("via", "last seen wall clock > 5 min ago")])
-        }
+        var ownPending = Set(pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) })
+        let jump = timeJump(context: context)
         if ownPending.isEmpty && !store.core.slots.isEmpty {
             // Seed 001 (S15): "pending empty ⇒ the app was terminated".
             context.log("termination.detected", [TraceDetail("via", "pending list empty")])
+        }
+        if let jump, policy.timeJumpCheck == .cancelAndReshift {
+            reshift(by: jump, context: context)
+            ownPending = []
         }
         // Three-way comparison with the seed's ±180 s tolerance (S6): passed, not delivered, not
         // pending ⇒ missed (a user-cleared notification looks the same, S27).

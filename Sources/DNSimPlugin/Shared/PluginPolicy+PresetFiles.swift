@@ -117,6 +117,10 @@ extension PluginPolicy {
       "value": "ignore",
       "comment": "seed 003: 'iOS doesn't provide direct time change notifications', so the code listens for none"
     },
+    "ios.zoneChangeCheck": {
+      "value": "none",
+      "comment": "seed 000 finds no such code; seed 003 plans it"
+    },
     "ios.timeJumpCheck": {
       "value": "none",
       "comment": "seed 003 plans the check; seed 000 finds no such code"
@@ -263,8 +267,12 @@ extension PluginPolicy {
       "comment": "seed 004 §3: on wake, fetch, persist, 'cancel & re-arm'"
     },
     "ios.timeChangeCallbacks": {
-      "value": "rescheduleAll",
-      "comment": "as today; seed 003 §Strategy 2 'cancel & reschedule' (S5)"
+      "value": "ignore",
+      "comment": "seed 003 §A/§B: 'iOS doesn't provide direct time change notifications like Android's ACTION_TIME_CHANGED' / 'No direct timezone change notification', so the plan listens for none and compares stored values at launch instead (S3)"
+    },
+    "ios.zoneChangeCheck": {
+      "value": "compareStoredZone",
+      "comment": "seed 003 §B 'Store Timezone on Schedule … Compare on Access … detect on app launch' and Strategy 2 'recalculate all scheduled times … cancel & reschedule' (S5)"
     },
     "ios.timeJumpCheck": {
       "value": "cancelAndReshift",
@@ -414,6 +422,10 @@ extension PluginPolicy {
     "ios.timeChangeCallbacks": {
       "value": "reconcile",
       "comment": "I13: the notifications reach a running or suspended app; I4: floating requests need no reshift, the reconcile is idempotent"
+    },
+    "ios.zoneChangeCheck": {
+      "value": "none",
+      "comment": "I4: floating calendar requests follow the device zone; the reconcile on the I13 notifications covers the rest"
     },
     "ios.timeJumpCheck": {
       "value": "none",

@@ -37,7 +37,7 @@ extension PluginPolicy {
         ios: IOS(
             trigger: .datedCalendar, rollover: .calendarDay, windowDays: 1, windowSizing: .fixed, ttl: .none,
             staleActionDefault: .skip, permissionCheck: .none, launchRecovery: .missedBGTaskCheck, refreshAction: .fetchOnly,
-            timeChangeCallbacks: .ignore, timeJumpCheck: .none, restore: .strict),
+            timeChangeCallbacks: .ignore, zoneChangeCheck: .none, timeJumpCheck: .none, restore: .strict),
         electron: Electron(
             rollover: .calendarDay, ttl: .none, staleActionDefault: .skip, missedGraceMinutes: 0, launchRecovery: .none,
             timerCheck: .trustTimer))

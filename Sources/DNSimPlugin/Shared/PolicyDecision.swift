@@ -122,6 +122,9 @@ extension PluginPolicy {
         .choice(
             "ios.timeChangeCallbacks", "What the app does on a clock, zone or day change notification (I13).",
             claims: ["S3", "S5"], \.ios.timeChangeCallbacks),
+        .choice(
+            "ios.zoneChangeCheck", "Seed 003's launch-time comparison of the stored time zone.", claims: ["S5"],
+            \.ios.zoneChangeCheck),
         .choice("ios.timeJumpCheck", "Seed 003's launch-time clock-jump check.", claims: ["S4"], \.ios.timeJumpCheck),
         .choice("ios.restore", "Whether one unreadable stored record stops the whole restore.", \.ios.restore),
 

@@ -24,7 +24,18 @@ extension IOSDailyNotificationPlugin {
             checkTimeJump(context: context)
             reconcile(context: context, reason: reason)
         }
-        context.withStorage { $0.lastSeenWall = context.now().millisecondsSinceEpoch }
+        if policy.zoneChangeCheck == .compareStoredZone,
+            let stored = context.withStorage({ $0.lastSeenZone }), stored != context.timeZone.identifier
+        {
+            // Seed 003 Strategy 2: "If timezone changed, recalculate all scheduled times" —
+            // cancel and reschedule; the stored instants are kept (S5).
+            context.log("timeZoneChange.detected", [TraceDetail("from", stored), TraceDetail("to", context.timeZone.identifier)])
+            rearmAll(context: context)
+        }
+        context.withStorage {
+            $0.lastSeenWall = context.now().millisecondsSinceEpoch
+            $0.lastSeenZone = context.timeZone.identifier
+        }
     }
 
     /// Seed 000 §2.2 / seed 002: a refresh not run 15 minutes after its earliestBeginDate counts

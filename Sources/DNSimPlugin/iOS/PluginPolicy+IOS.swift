@@ -27,6 +27,9 @@ extension PluginPolicy {
         /// (significantTimeChange / NSSystemClockDidChange / NSSystemTimeZoneDidChange, I13).
         /// Exposes S3 and S5.
         public var timeChangeCallbacks: TimeChangeCallbacks
+        /// Seed 003's time-zone detection at launch: "Store Timezone on Schedule … Compare on
+        /// Access … If timezone changed, recalculate all scheduled times" (§B, Strategy 2). Exposes S5.
+        public var zoneChangeCheck: ZoneChangeCheck
         /// Seed 003's time-jump detection at launch: "store last known system time … detect
         /// significant time jumps (> 5 minutes)". Exposes S4.
         public var timeJumpCheck: TimeJumpCheck
@@ -38,7 +41,7 @@ extension PluginPolicy {
             trigger: IOSTrigger, rollover: RolloverRule, windowDays: Int, windowSizing: WindowSizing,
             ttl: TTLEnforcement, staleActionDefault: FreshnessPolicy.StaleAction, permissionCheck: PermissionCheck,
             launchRecovery: IOSLaunchRecovery, refreshAction: RefreshAction, timeChangeCallbacks: TimeChangeCallbacks,
-            timeJumpCheck: TimeJumpCheck, restore: RestoreTolerance
+            zoneChangeCheck: ZoneChangeCheck, timeJumpCheck: TimeJumpCheck, restore: RestoreTolerance
         ) {
             self.trigger = trigger
             self.rollover = rollover
@@ -50,6 +53,7 @@ extension PluginPolicy {
             self.launchRecovery = launchRecovery
             self.refreshAction = refreshAction
             self.timeChangeCallbacks = timeChangeCallbacks
+            self.zoneChangeCheck = zoneChangeCheck
             self.timeJumpCheck = timeJumpCheck
             self.restore = restore
         }
@@ -119,6 +123,17 @@ extension PluginPolicy {
         case rescheduleAll
         /// Runs the reconcile.
         case reconcile
+    }
+
+    /// Seed 003's launch-time check for a time-zone change.
+    public enum ZoneChangeCheck: String, Sendable, CaseIterable {
+        /// No check (floating calendar requests follow the zone by themselves, I4).
+        case none
+        /// Compare the zone stored at the last run with the current one at every launch and
+        /// resume; on a change, cancel every request and reschedule (seed 003 Strategy 2). Its
+        /// "recalculation" reads hour and minute with `Calendar.current`, already in the new
+        /// zone, so each occurrence keeps its instant, not its wall time (S5).
+        case compareStoredZone
     }
 
     /// Seed 003's launch-time check for a clock jump.

@@ -5,8 +5,10 @@ import DNSimPlatforms
 extension AndroidDailyNotificationPlugin {
     /// Where a recovery runs: force-stop detection depends on it.
     enum RecoveryEntry {
-        /// `load()` at an app launch.
-        case launch
+        /// `load()` at a cold start (the process was started for the launch).
+        case coldLaunch
+        /// `load()` when a running process's activity resumes.
+        case warmLaunch
         /// The BOOT_COMPLETED receiver.
         case boot
         /// MY_PACKAGE_REPLACED or an exact-permission change.
@@ -87,9 +89,10 @@ extension AndroidDailyNotificationPlugin {
         switch policy.forceStopDetection {
         case .none: break
         case .exitReasons:
-            if entry == .launch { detectForceStop(context: context) }
+            if entry == .coldLaunch || entry == .warmLaunch { detectForceStop(context: context) }
         case .alarmCounting:
-            if entry != .other {
+            // Seed 000 §0.2: "On cold start, query AlarmManager for active alarms".
+            if entry == .coldLaunch {
                 guard countAlarms(context: context) else {
                     context.log("recovery.storageLocked", [TraceDetail("reason", reason)])
                     return

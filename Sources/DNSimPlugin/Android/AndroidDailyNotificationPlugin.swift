@@ -124,7 +124,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         context.log("load", [TraceDetail("launch", launch.rawValue), TraceDetail("profile", build.policy.name)])
         // Seed 000 §1.3: as found, load() only initialises the database.
         guard policy.launchRecovery == .recover else { return }
-        recover(context: context, reason: "launch.\(launch.rawValue)", at: .launch)
+        recover(context: context, reason: "launch.\(launch.rawValue)", at: launch == .cold ? .coldLaunch : .warmLaunch)
     }
 
     public func onReceive(_ intent: AndroidIntent, context: Context) {

@@ -138,8 +138,8 @@ extension PluginPolicy {
         /// No detection (seed 000 §1.5 finds none).
         case none
         /// Seed 000 §0.2, "if DB.count > 0 && AlarmManager.count == 0 → force stop", realised
-        /// with the only real tool, FLAG_NO_CREATE PendingIntent probes, at launch and at boot
-        /// (A18: there is no alarm count). Exposes S11.
+        /// with the only real tool, FLAG_NO_CREATE PendingIntent probes, "on cold start" (A18:
+        /// there is no alarm count). Exposes S11.
         case alarmCounting
         /// At launch, `ApplicationStartInfo.wasForceStopped()` on API 35+, else a new
         /// REASON_USER_REQUESTED process-exit record on API 30+, as WorkManager does (A29).

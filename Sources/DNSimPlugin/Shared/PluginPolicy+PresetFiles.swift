@@ -204,7 +204,7 @@ extension PluginPolicy {
     },
     "android.forceStopDetection": {
       "value": "alarmCounting",
-      "comment": "seed 000 §0.2: 'If (DB.count > 0 && AlarmManager.count == 0): Force Stop detected' (S11), probed with FLAG_NO_CREATE (A18)"
+      "comment": "seed 000 §0.2 'Android Force Stop Detection: On cold start, query AlarmManager for active alarms … If (DB.count > 0 && AlarmManager.count == 0): Force Stop detected' (S11), probed with FLAG_NO_CREATE (A18)"
     },
     "android.missedGraceMinutes": {
       "value": 0,

@@ -4,6 +4,10 @@
 #
 # Usage: scripts/check-mermaid.sh [FILE.md…]    (default: reports/scenarios/*.md)
 #
+# Exit 0 when every chart parses and renders; 1 when a chart fails, no chart is found, or
+# Chromium or Mermaid does not finish (with Chromium's last messages); 2 when Chromium is
+# missing and cannot be installed. Safe to run again: the download is cached and checked.
+#
 # Installs what it needs: Debian's chromium (apt-get, when missing and run as root) and
 # Mermaid's mermaid.min.js from the PyPI wheel artoo-mermaid 11.16.0 (pip download, checked
 # against the sha256 its NOTICE records), cached in ${XDG_CACHE_HOME:-~/.cache}/dnsim.
@@ -28,6 +32,10 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 
 js=${MERMAID_JS:-}
+if [ -n "$js" ] && [ ! -f "$js" ]; then
+    echo "check-mermaid: MERMAID_JS=$js is not a file" >&2
+    exit 2
+fi
 if [ -z "$js" ]; then
     cache=${XDG_CACHE_HOME:-$HOME/.cache}/dnsim/mermaid-$mermaid_version
     js=$cache/mermaid.min.js
@@ -84,8 +92,9 @@ mermaid.initialize({{startOnLoad: false, securityLevel: "strict"}});
 </script></body></html>""")
 PY
 
+chromium_status=0
 dom=$(timeout 900 chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=600000 --run-all-compositor-stages-before-draw \
-    --dump-dom "file://$work/check.html" 2>/dev/null || true)
+    --dump-dom "file://$work/check.html" 2>"$work/chromium.log") || chromium_status=$?
 report=$(printf '%s\n' "$dom" | python3 -c '
 import html, re, sys
 m = re.search(r"<pre id=\"result\">(.*?)</pre>", sys.stdin.read(), re.S)
@@ -93,6 +102,15 @@ text = html.unescape(m.group(1)) if m else ""
 print(text if text.startswith(("FAIL", "checked")) else "check-mermaid: the page did not finish (chromium or mermaid.min.js failed)")')
 printf '%s\n' "$report"
 case "$report" in
+    "checked 0 charts, 0 failed")
+        echo "check-mermaid: FAILED: no Mermaid chart found in $# file(s)" >&2
+        exit 1 ;;
     *"checked "*", 0 failed") exit 0 ;;
-    *) exit 1 ;;
+    *"checked "*)
+        echo "check-mermaid: FAILED: Mermaid rejected the charts above" >&2
+        exit 1 ;;
+    *)
+        echo "check-mermaid: FAILED: chromium exited with status $chromium_status; its last messages (D-Bus noise left out):" >&2
+        { grep -v -e '/dbus/' -e 'dbus/bus.cc' -e 'dbus/object_proxy.cc' "$work/chromium.log" || echo "(none)"; } | tail -n 20 >&2
+        exit 1 ;;
 esac

@@ -27,7 +27,7 @@ enum AtomicFileWriter {
     }
 
     /// Whether `path` is a regular file whose content is exactly `bytes`.
-    private static func holds(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func holds(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -40,7 +40,7 @@ enum AtomicFileWriter {
         guard let base = existing.baseAddress else { return false }
         var filled = 0
         while filled < bytes.count {
-            let result = POSIX.read(descriptor, base + filled, bytes.count - filled)
+            let result = SystemIO.read(descriptor, base + filled, bytes.count - filled)
             if result < 0, errno == EINTR { continue }
             guard result > 0 else { return false }
             filled += result
@@ -56,7 +56,7 @@ enum AtomicFileWriter {
         var failure: Int32?
         var written = 0
         while written < bytes.count, let base = bytes.baseAddress {
-            let result = POSIX.write(descriptor, base + written, bytes.count - written)
+            let result = SystemIO.write(descriptor, base + written, bytes.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
                 failure = errno
@@ -82,29 +82,6 @@ enum AtomicFileWriter {
 
     private static func problem(_ path: String, _ code: Int32) -> FileProblem {
         FileProblem("cannot write \(path): \(String(cString: strerror(code)))")
-    }
-}
-
-/// The C `read` and `write`, named apart from ``AtomicFileWriter/write(_:to:)``.
-private enum POSIX {
-    static func read(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.read(descriptor, bytes, count)
-        #elseif canImport(Musl)
-        Musl.read(descriptor, bytes, count)
-        #else
-        Darwin.read(descriptor, bytes, count)
-        #endif
-    }
-
-    static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-        #elseif canImport(Musl)
-        Musl.write(descriptor, bytes, count)
-        #else
-        Darwin.write(descriptor, bytes, count)
-        #endif
     }
 }
 

@@ -14,6 +14,13 @@ public protocol CommandIO: AnyObject {
     /// Writes a file whole (atomically: a reader sees the old file or the new one, never a
     /// part), or reports why it could not.
     func writeFile(_ path: String, _ text: String) -> FileProblem?
+    /// Makes `directory` hold exactly `files` (paths relative to it), replacing the whole set at
+    /// once: a reader sees the complete old set or the complete new one, never a mix, and
+    /// nothing is left behind on failure. `owns` says which entries of an existing directory
+    /// belong to an earlier set; a directory with anything else is not touched (a problem).
+    func writeFileSet(
+        _ files: [(path: String, text: String)], replacing directory: String, owns: (String, Bool) -> Bool
+    ) -> FileProblem?
 }
 
 extension CommandIO {
@@ -36,14 +43,10 @@ extension CommandIO {
         return .success(files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
     }
 
-    /// Creates a directory and its parents.
-    public func makeDirectory(_ path: String) -> FileProblem? {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            return nil
-        } catch {
-            return FileProblem("cannot create the directory \(path)")
-        }
+    /// Whether `path` is a directory on the real file system.
+    public func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 
@@ -94,5 +97,12 @@ public final class ProcessIO: CommandIO {
     /// Writes through ``AtomicFileWriter``: a temporary file renamed over `path`, no `fsync`.
     public func writeFile(_ path: String, _ text: String) -> FileProblem? {
         AtomicFileWriter.write(text, to: path)
+    }
+
+    /// Writes through ``FileSetWriter``: a sibling temporary directory swapped in by renames.
+    public func writeFileSet(
+        _ files: [(path: String, text: String)], replacing directory: String, owns: (String, Bool) -> Bool
+    ) -> FileProblem? {
+        FileSetWriter.write(files, to: directory, owns: owns)
     }
 }

@@ -10,13 +10,22 @@ public enum DNSimCommand {
     /// Runs the command line `arguments` (without the program name).
     public static func main(_ arguments: [String], io: any CommandIO) -> ExitCode {
         guard let first = arguments.first else {
-            io.writeOut(HelpText.main)
-            return .success
+            // Nothing to do is a usage error: the overview goes to standard error, exit 2.
+            io.writeError(HelpText.main)
+            return .usage
         }
         let rest = Array(arguments.dropFirst())
         switch first {
-        case "-h", "--help": io.writeOut(HelpText.main); return .success
-        case "--version": io.writeOut(DNSimVersion.current + "\n"); return .success
+        case "-h", "--help":
+            guard rest.isEmpty else { return usageError("--help takes no arguments, found '\(rest[0])'", io: io) }
+            io.writeOut(HelpText.main)
+            return .success
+        case "--version":
+            guard rest.isEmpty else {
+                return usageError("--version takes no arguments, found '\(rest[0])'", usage: "dnsim --version", io: io)
+            }
+            io.writeOut(DNSimVersion.current + "\n")
+            return .success
         case "help":
             switch rest.first {
             case "run": io.writeOut(HelpText.run)
@@ -48,22 +57,29 @@ public enum DNSimCommand {
         return .success
     }
 
-    /// Prints `Error: …` / `Usage: …` / `See 'dnsim --help'` to standard error; returns exit 2.
+    /// Prints `error: …` / `Usage: …` / `See 'dnsim --help'` to standard error; returns exit 2.
     static func usageError(_ message: String, usage: String = "dnsim <subcommand>", io: any CommandIO) -> ExitCode {
-        io.writeError("Error: \(message)\nUsage: \(usage)\n  See 'dnsim --help' for more information.\n")
+        io.writeError("error: \(message)\nUsage: \(usage)\n  See 'dnsim --help' for more information.\n")
         return .usage
     }
 
+    /// Prints each error of `list` on its own `error: …` line of standard error.
+    static func report(_ list: ScenarioErrorList, io: any CommandIO) {
+        for line in list.lines { io.writeError("error: \(line)\n") }
+    }
+
     /// Reads and decodes one scenario (`-` is standard input), with its policy file if it names one.
-    static func loadScenario(_ path: String, io: any CommandIO) -> Result<Scenario, any Error> {
-        switch readScenario(path, io: io).flatMap({ decodeScenario($0) }) {
-        case .failure(let error): return .failure(error as any Error)
-        case .success(let scenario): return resolvePolicy(scenario, path: path, io: io)
+    static func loadScenario(_ path: String, io: any CommandIO) -> Result<Scenario, ScenarioErrorList> {
+        let decoded: Result<Scenario, ScenarioErrorList>
+        switch readScenario(path, io: io) {
+        case .success(let bytes): decoded = decodeScenario(bytes)
+        case .failure(let error): decoded = .failure(ScenarioErrorList(error))
         }
+        return decoded.flatMap { resolvePolicy($0, path: path, io: io) }
     }
 
     /// `scenario` with its `plugin.policy` file read and applied.
-    static func resolvePolicy(_ scenario: Scenario, path: String, io: any CommandIO) -> Result<Scenario, any Error> {
+    static func resolvePolicy(_ scenario: Scenario, path: String, io: any CommandIO) -> Result<Scenario, ScenarioErrorList> {
         let label = path == "-" ? "<stdin>" : path
         let resolved = ScenarioPolicyResolver.resolve(scenario, scenarioPath: path, label: label) { file in
             switch io.readFile(file) {
@@ -71,10 +87,7 @@ public enum DNSimCommand {
             case .failure(let problem): return (nil, problem.reason)
             }
         }
-        switch resolved {
-        case .success(let value): return .success(value)
-        case .failure(let problem): return .failure(problem)
-        }
+        return resolved.mapError { ScenarioErrorList($0) }
     }
 
     /// Reads and decodes a policy file (`--policy`).
@@ -104,7 +117,7 @@ public enum DNSimCommand {
     }
 
     /// Decodes bytes read by ``readScenario(_:io:)``; touches nothing else, so it may run on any thread.
-    @Sendable static func decodeScenario(_ file: ScenarioBytes) -> Result<Scenario, ScenarioError> {
+    @Sendable static func decodeScenario(_ file: ScenarioBytes) -> Result<Scenario, ScenarioErrorList> {
         do {
             return .success(try ScenarioDecoder(file: file.label).decode(file.bytes))
         } catch {

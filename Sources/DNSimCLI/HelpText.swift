@@ -61,10 +61,14 @@ enum HelpText {
     static let validate = """
         OVERVIEW: Check scenario files without running them.
 
-        USAGE: dnsim validate <file> ...
+        USAGE: dnsim validate <path> ...
 
         ARGUMENTS:
-          <file>                  Scenario files, or '-' for standard input.
+          <path>                  Scenario files, directories (every *.json under them, as for
+                                  matrix), or '-' for standard input.
+
+        Every problem of every file is reported, one 'error:' line each (at most 20 per file),
+        with the file, the JSON pointer, what was expected and what was found. Exit 2 if any.
 
         OPTIONS:
           -h, --help              Show help information.
@@ -96,8 +100,13 @@ enum HelpText {
                                   or none when --policy is given)
           --policy <files>        Comma-separated policy files, each run as a column of its own.
           --format <format>       markdown, json or junit, written to standard output. (default: markdown)
-          --out <dir>             Write the whole set instead: matrix.md, matrix.json, junit.xml,
-                                  seed-claims.md and scenarios/<id>.<policy>.md.
+          --out <dir>             Write the whole set instead of standard output: matrix.md,
+                                  matrix.json, junit.xml, seed-claims.md and one report per run,
+                                  scenarios/<platform>-<name>.<policy>.md (the id with '/' as
+                                  '-'). The set replaces <dir> at once: a new sibling directory
+                                  renamed into place, so readers see the old set or the new one;
+                                  reports of removed scenarios go. <dir> must hold nothing else.
+                                  Not with --format (--out writes every format).
           --jobs <n>              Run and render on <n> threads; 0 or auto: one per processor.
                                   The output is the same bytes for any <n>. (default: 1)
           --max-events <n>        Stop a run that dispatches more than <n> engine events, with exit 2.
@@ -105,8 +114,10 @@ enum HelpText {
           -h, --help              Show help information.
 
         EXIT STATUS:
-          0  every run of the corrected profile passed (as-found/directive failures are findings)
-          1  a corrected run failed
+          0  every run went as its scenario expects (the failures it lists as expected findings
+             of as-found and directive included)
+          1  a run did not: a check failed that is not an expected finding, or a finding stopped
+             failing
           2  unusable input or arguments, or a run stopped by the event guard (nothing written)
 
         """

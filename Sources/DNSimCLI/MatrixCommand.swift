@@ -32,11 +32,18 @@ enum MatrixCommand {
             }
             guard !chosen.isEmpty || !policyPaths.isEmpty else { return DNSimCommand.usageError("--profiles is empty", usage: usage, io: io) }
             profiles = chosen
-            format = try scanner.option("--format") ?? "markdown"
+            let formatText = try scanner.option("--format")
+            format = formatText ?? "markdown"
             guard ["markdown", "json", "junit"].contains(format) else {
                 return DNSimCommand.usageError("--format expects markdown, json or junit, found '\(format)'", usage: usage, io: io)
             }
             outDirectory = try scanner.option("--out")
+            if outDirectory != nil, let formatText {
+                return DNSimCommand.usageError(
+                    "--format \(formatText) and --out cannot be used together: --out writes every format "
+                        + "(matrix.md, matrix.json, junit.xml); --format chooses the one written to standard output",
+                    usage: usage, io: io)
+            }
             let jobsText = try scanner.option("--jobs")
             if let jobsText {
                 guard let value = JobCount.parse(jobsText) else {
@@ -64,22 +71,19 @@ enum MatrixCommand {
             return .usage
         }
 
-        // Read every file in order, stopping at the first unreadable path; decode what was read
-        // on `jobs` threads. The first problem in file order is reported, whatever the job count.
+        // Read every file in order, then decode them on `jobs` threads; report every problem of
+        // every file, in file order, whatever the job count.
         var sources: [DNSimCommand.ScenarioBytes] = []
-        var readProblem: String?
-        reading: for path in paths {
+        var readProblems: [String] = []
+        for path in paths {
             switch io.scenarioFiles(at: path) {
             case .failure(let problem):
-                readProblem = "\(path): \(problem.reason)"
-                break reading
+                readProblems.append("\(path): cannot read the scenarios: expected a file or directory, found \(problem.reason)")
             case .success(let files):
                 for file in files {
                     switch DNSimCommand.readScenario(file, io: io) {
                     case .success(let source): sources.append(source)
-                    case .failure(let error):
-                        readProblem = "\(error)"
-                        break reading
+                    case .failure(let error): readProblems.append("\(error)")
                     }
                 }
             }
@@ -87,17 +91,19 @@ enum MatrixCommand {
         let read = sources
         let decoded = IndexedParallelMap.map(count: read.count, jobs: jobs) { DNSimCommand.decodeScenario(read[$0]) }
         var scenarios: [Scenario] = []
+        var usable = readProblems.isEmpty
+        for problem in readProblems { io.writeError("error: \(problem)\n") }
         for (outcome, source) in zip(decoded, read) {
-            let resolved: Result<Scenario, any Error>
+            let resolved: Result<Scenario, ScenarioErrorList>
             switch outcome {
             case .success(let scenario): resolved = DNSimCommand.resolvePolicy(scenario, path: source.path, io: io)
             case .failure(let error): resolved = .failure(error)
             }
             switch resolved {
             case .success(let scenario): scenarios.append(scenario)
-            case .failure(let error):
-                io.writeError("error: \(error)\n")
-                return .usage
+            case .failure(let errors):
+                DNSimCommand.report(errors, io: io)
+                usable = false
             }
         }
         var policies: [PluginPolicy] = profiles.map { .preset($0) }
@@ -107,32 +113,37 @@ enum MatrixCommand {
                 if let other = policies.first(where: { $0.name == file.policy.name }) {
                     if other.digest == file.policy.digest { continue }
                     io.writeError("error: \(path): at /name: expected a name no other policy of the matrix has, found \"\(file.policy.name)\"\n")
-                    return .usage
+                    usable = false
+                    continue
                 }
                 policies.append(file.policy)
             case .failure(let error):
                 io.writeError("error: \(error)\n")
-                return .usage
+                usable = false
             }
         }
-        if let readProblem {
-            io.writeError("error: \(readProblem)\n")
-            return .usage
-        }
+        guard usable else { return .usage }
         guard !scenarios.isEmpty else {
             io.writeError("error: \(paths.joined(separator: ", ")): expected scenario files (*.json), found none\n")
             return .usage
         }
-        // Report names and JUnit case names come from ids: two files with one id would collide.
-        var fileOfID: [String: String] = [:]
+        // Report names and JUnit case names come from ids: two files with one id, or with ids
+        // that differ only by "/" and "-" (one report name), would collide.
+        var fileOfName: [String: (file: String, id: String)] = [:]
+        var collisions = false
         for (scenario, source) in zip(scenarios, read) {
-            if let other = fileOfID[scenario.id] {
+            let name = String(scenario.id.map { $0 == "/" ? "-" : $0 })
+            if let other = fileOfName[name] {
+                let why = other.id == scenario.id ? "the id of \(other.file)" : "which names the same report files as \"\(other.id)\" of \(other.file)"
                 io.writeError(
-                    "error: \(source.label): at /id: expected an id no other scenario of the matrix has, found \"\(scenario.id)\", the id of \(other)\n")
-                return .usage
+                    "error: \(source.label): at /id: expected an id no other scenario of the matrix has, "
+                        + "found \"\(scenario.id)\", \(why)\n")
+                collisions = true
+            } else {
+                fileOfName[name] = (source.label, scenario.id)
             }
-            fileOfID[scenario.id] = source.label
         }
+        if collisions { return .usage }
 
         // Scenario-major, policy-minor: the order of every report.
         let runs = scenarios.flatMap { scenario in policies.map { scenario.with(policy: $0) } }
@@ -152,18 +163,18 @@ enum MatrixCommand {
         }
 
         if let outDirectory {
-            let files = reportSet(results, jobs: jobs)
-            for directory in [outDirectory, outDirectory + "/scenarios"] {
-                if let problem = io.makeDirectory(directory) {
-                    io.writeError("error: \(problem.reason)\n")
-                    return .usage
+            // The whole set, swapped in at once: the old set or the new, never a mix.
+            var files = reportSet(results, jobs: jobs)
+            // Files other commands write into the same directory (`dnsim ablate`'s
+            // decisions.md) are carried into the new set unchanged.
+            for name in ReportSetLayout.carriedFiles {
+                if case .success(let bytes) = io.readFile(outDirectory + "/" + name) {
+                    files.append((path: name, text: String(decoding: bytes, as: UTF8.self)))
                 }
             }
-            for (name, text) in files {
-                if let problem = io.writeFile(outDirectory + "/" + name, text) {
-                    io.writeError("error: \(problem.reason)\n")
-                    return .usage
-                }
+            if let problem = io.writeFileSet(files, replacing: outDirectory, owns: ReportSetLayout.owns) {
+                io.writeError("error: \(problem.reason)\n")
+                return .usage
             }
             let elapsed = clock.now - started  // dnsim-host-ok: see above
             io.writeOut(MatrixReport.totals(results) + "\n")
@@ -189,8 +200,8 @@ enum MatrixCommand {
     /// The files of `--out`, as (path relative to the directory, text), rendered on up to
     /// `jobs` threads: matrix.md, matrix.json, junit.xml, seed-claims.md, then one behaviour
     /// report per run under `scenarios/`.
-    static func reportSet(_ results: [RunResult], jobs: Int) -> [(String, String)] {
-        let names = ["matrix.md", "matrix.json", "junit.xml", "seed-claims.md"]
+    static func reportSet(_ results: [RunResult], jobs: Int) -> [(path: String, text: String)] {
+        let names = ReportSetLayout.topFiles
         let texts = IndexedParallelMap.map(count: names.count + results.count, jobs: jobs) { index -> String in
             switch index {
             case 0: return MatrixReport.markdown(results)
@@ -200,8 +211,8 @@ enum MatrixCommand {
             default: return BehaviourReport.render(results[index - names.count])
             }
         }
-        let paths = names + results.map { "scenarios/" + MatrixReport.reportName($0) }
-        return Array(zip(paths, texts))
+        let paths = names + results.map { ReportSetLayout.reportsDirectory + "/" + MatrixReport.reportName($0) }
+        return zip(paths, texts).map { (path: $0, text: $1) }
     }
 
     /// "simulated 412d in 0.210 s of wall time: 169 000 000× real time".

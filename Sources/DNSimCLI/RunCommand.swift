@@ -79,8 +79,8 @@ enum RunCommand {
         var scenario: Scenario
         switch DNSimCommand.loadScenario(path, io: io) {
         case .success(let value): scenario = value.with(profile: profile, seed: seed)
-        case .failure(let error):
-            io.writeError("error: \(error)\n")
+        case .failure(let errors):
+            DNSimCommand.report(errors, io: io)
             return .usage
         }
         if let policyPath {

@@ -26,4 +26,38 @@ public enum DailyOccurrence {
     ) -> SimInstant? {
         zone.instant(for: LocalDateTime(date: date, time: time), gap: gap, fold: fold)
     }
+
+    /// Whether the occurrence of `date` is the same instant as the occurrence of the next local
+    /// date, so the two are **one occurrence** (labelled with the later date, the one the
+    /// zone's clocks show at that instant).
+    ///
+    /// This happens only when a zone skips a whole local date: Pacific/Apia went from
+    /// 2011-12-29 23:59:59 −10:00 to 2011-12-31 00:00 +14:00, so 2011-12-30 09:00 (nonexistent,
+    /// shifted forward by the 24 h gap) and 2011-12-31 09:00 are the same instant. A DST gap or
+    /// fold never merges two dates.
+    public static func isMergedWithNextDate(
+        _ date: LocalDate, at time: LocalTime, in zone: Zone, gap: GapPolicy = .shiftForward,
+        fold: FoldPolicy = .earlier
+    ) -> Bool {
+        guard let this = instant(on: date, at: time, in: zone, gap: gap, fold: fold),
+            let next = instant(on: date.adding(days: 1), at: time, in: zone, gap: gap, fold: fold)
+        else { return false }
+        return this == next
+    }
+
+    /// The local date after `date` whose occurrence is an instant of its own: the next date,
+    /// unless that date merges with the one after it (``isMergedWithNextDate(_:at:in:gap:fold:)``).
+    /// Every side that steps a daily slot from one occurrence to the next uses this, so no two
+    /// local dates ever yield two notifications at one instant.
+    public static func nextDate(
+        after date: LocalDate, at time: LocalTime, in zone: Zone, gap: GapPolicy = .shiftForward,
+        fold: FoldPolicy = .earlier
+    ) -> LocalDate {
+        var next = date.adding(days: 1)
+        // A zone skips at most one whole date at a time; the bound only guards the loop.
+        for _ in 0..<3 where isMergedWithNextDate(next, at: time, in: zone, gap: gap, fold: fold) {
+            next = next.adding(days: 1)
+        }
+        return next
+    }
 }

@@ -51,10 +51,10 @@ public enum BehaviourReport {
         if result.deliveries.isEmpty {
             out += "None.\n"
         } else {
-            out += "| slot | local date | planned | delivered | lateness ms |\n|---|---|---|---|---:|\n"
+            out += "| slot | local date | planned | delivered | lateness |\n|---|---|---|---|---:|\n"
             for d in result.deliveries {
                 out += "| \(d.slot) | \(d.localDate) | \(d.plannedAt.map(result.iso) ?? "—") | \(result.iso(d.deliveredAt)) |"
-                out += " \(d.latenessMs.map { String($0) } ?? "—") |\n"
+                out += " \(d.latenessMs.map { HumanDuration.lateness(SimDuration(milliseconds: $0)) } ?? "unplanned") |\n"
             }
         }
         if !result.missed.isEmpty || !result.suppressed.isEmpty {

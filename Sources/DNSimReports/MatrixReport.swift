@@ -129,7 +129,7 @@ public enum MatrixReport {
     }
 
     static func maxLateness(_ r: RunResult) -> String {
-        r.deliveries.compactMap(\.latenessMs).max().map { String($0) } ?? "—"
+        r.deliveries.compactMap(\.latenessMs).max().map { HumanDuration.lateness(SimDuration(milliseconds: $0)) } ?? "—"
     }
 
     /// The Markdown matrix.
@@ -157,7 +157,7 @@ public enum MatrixReport {
         for (row, members) in grouped(results) {
             out += "\n### \(MarkdownText.cell(row))\n\n"
             out += "| Scenario | OS Expected | Plugin Expected | Observed Result | Pass/Fail | Notes | Platform | OS version |"
-            out += " Device profile | Plugin policy | Seed | Max lateness ms | Notifications posted | Occurrences missed |"
+            out += " Device profile | Plugin policy | Seed | Max lateness | Notifications posted | Occurrences missed |"
             out += " Armed-set difference |\n"
             out += "|---|---|---|---|---|---|---|---|---|---|---:|---:|---:|---:|---|\n"
             for r in members {

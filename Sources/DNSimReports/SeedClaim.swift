@@ -1,5 +1,6 @@
 /// A statement in the seed documents that the fact sheet contradicts or does not support
-/// (`os-facts.md` §11, S1–S28), and whether dnsim can exercise it yet.
+/// (S1–S28, numbered as in §11 of the team's fact sheet, which is kept outside the repository;
+/// the audit is `reports/seed-claims.md`), and whether dnsim can exercise it yet.
 public struct SeedClaim: Sendable {
     /// `S1`…`S28`.
     public let id: String

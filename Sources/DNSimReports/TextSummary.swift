@@ -18,7 +18,7 @@ public enum TextSummary {
         out += " timeouts: \(f.prefetchTimeouts), failures: \(f.prefetchFailures)), hit rate \(f.hitRatePercent.map { "\($0)%" } ?? "—"),"
         out += " fresh/cached/static \(f.deliveriesFresh)/\(f.deliveriesCached)/\(f.deliveriesStatic), stale \(f.staleDeliveries)\n"
         for d in result.deliveries {
-            let late = d.latenessMs.map { " (\($0) ms late)" } ?? " (unplanned)"
+            let late = d.latenessMs.map { " (\(HumanDuration.lateness(SimDuration(milliseconds: $0))))" } ?? " (unplanned)"
             out += "  delivered \(d.slot) \(d.localDate) at \(result.iso(d.deliveredAt))\(late)\n"
         }
         for m in result.missed {

@@ -61,6 +61,18 @@ final class RecordingIO: CommandIO {
         written[path] = text
         return nil
     }
+
+    /// Records the set as `written` entries under `directory`, or fails whole (writing nothing)
+    /// when `directory` or any of its files is in `unwritable`.
+    func writeFileSet(
+        _ files: [(path: String, text: String)], replacing directory: String, owns: (String, Bool) -> Bool
+    ) -> FileProblem? {
+        let paths = files.map { directory + "/" + $0.path }
+        if unwritable.contains(directory) { return FileProblem("cannot write \(directory)") }
+        if let path = paths.first(where: { unwritable.contains($0) }) { return FileProblem("cannot write \(path)") }
+        for (path, file) in zip(paths, files) { written[path] = file.text }
+        return nil
+    }
 }
 
 /// One in-process invocation of `dnsim`.
@@ -96,7 +108,7 @@ struct CLITests {
         #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "\(run.stdout)")
     }
 
-    @Test(arguments: [[String](), ["--help"], ["-h"], ["help"]])
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
     func mainHelpGoesToStdoutWithExitZero(_ arguments: [String]) {
         let run = Invocation(arguments)
         #expect(run.code == 0)
@@ -108,13 +120,28 @@ struct CLITests {
         #expect(run.stdout.contains("EXIT STATUS"))
     }
 
+    @Test func noArgumentsIsAUsageErrorWithTheOverviewOnStderr() {
+        let run = Invocation([])
+        #expect(run.code == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == Invocation(["--help"]).stdout)
+    }
+
+    @Test(arguments: [["--version", "extra"], ["--version", "--help"], ["--help", "run"]])
+    func versionAndHelpTakeNoArguments(_ arguments: [String]) {
+        let run = Invocation(arguments)
+        #expect(run.code == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("error: \(arguments[0]) takes no arguments, found '\(arguments[1])'\n"), "\(run.stderr)")
+    }
+
     @Test(arguments: [
         (["help", "run"], "USAGE: dnsim run <file>"),
         (["run", "--help"], "USAGE: dnsim run <file>"),
         (["run", "-h"], "USAGE: dnsim run <file>"),
         (["run", dailyBasicPath, "--format", "json", "--help"], "USAGE: dnsim run <file>"),
-        (["help", "validate"], "USAGE: dnsim validate <file>"),
-        (["validate", "--help"], "USAGE: dnsim validate <file>"),
+        (["help", "validate"], "USAGE: dnsim validate <path>"),
+        (["validate", "--help"], "USAGE: dnsim validate <path>"),
         (["help", "schema"], "USAGE: dnsim schema"),
         (["schema", "--help"], "USAGE: dnsim schema"),
     ])
@@ -153,7 +180,7 @@ struct CLITests {
         (["run", dailyBasicPath, "--format=JSON"], "--format expects text, json or markdown, found 'JSON'"),
         (["frobnicate"], "unknown subcommand 'frobnicate'"),
         (["help", "frobnicate"], "unknown subcommand 'frobnicate'"),
-        (["validate"], "missing scenario file"),
+        (["validate"], "missing scenario file or directory"),
         (["validate", "--strict", dailyBasicPath], "unknown option '--strict'"),
         (["schema", "extra"], "schema takes no arguments but --policy, found 'extra'"),
     ])
@@ -166,7 +193,7 @@ struct CLITests {
         let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4, "\(run.stderr)")
         guard lines.count == 4 else { return }
-        #expect(lines[0] == "Error: \(message)")
+        #expect(lines[0] == "error: \(message)")
         #expect(lines[1].hasPrefix("Usage: dnsim "))
         #expect(lines[2] == "  See 'dnsim --help' for more information.")
         #expect(lines[3].isEmpty)
@@ -445,8 +472,48 @@ struct CLITests {
         let run = Invocation(["validate", dailyBasicPath, "broken.json"], files: ["broken.json": broken])
         #expect(run.code == 2)
         #expect(run.stdout.hasPrefix("\(dailyBasicPath): ok ("))
+        // Every problem, one `error:` line each, in document order (members missing from the
+        // root first, then what is inside the device).
         #expect(
-            run.stderr == "error: broken.json: at /device/apiLevel: expected an Android API level from 26 to 36, found 99\n")
+            run.stderr == """
+                error: broken.json: at (document root): expected a member "timeZone" (an IANA time-zone id such as "Europe/Berlin"), found no "timeZone" member
+                error: broken.json: at (document root): expected a member "start" (a local date-time "YYYY-MM-DDTHH:mm"), found no "start" member
+                error: broken.json: at (document root): expected exactly one of "end" (a local date-time) or "duration" (such as "10d"), found neither
+                error: broken.json: at (document root): expected a member "steps" (an array), found no "steps" member
+                error: broken.json: at (document root): expected a member "expected" (an object), found no "expected" member
+                error: broken.json: at /device/apiLevel: expected an Android API level from 26 to 36, found 99
+
+                """)
+    }
+
+    @Test func validateOfADirectoryChecksEveryScenarioUnderIt() {
+        let run = Invocation(["validate", "scenarios/ios"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let expected = bundledScenarioPaths.filter { $0.hasPrefix("scenarios/ios/") }
+        #expect(!expected.isEmpty)
+        #expect(run.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) } == expected)
+    }
+
+    @Test func validateOfADirectoryReportsEveryFileWithProblems() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-validate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = try String(contentsOf: packageRoot.appendingPathComponent(dailyBasicPath), encoding: .utf8)
+        try good.write(to: directory.appendingPathComponent("a-good.json"), atomically: true, encoding: .utf8)
+        try good.replacingOccurrences(of: #""launchApp""#, with: #""launchapp""#)
+            .replacingOccurrences(of: #""timeZone""#, with: #""timezone""#)
+            .write(to: directory.appendingPathComponent("b-typos.json"), atomically: true, encoding: .utf8)
+        try "{".write(to: directory.appendingPathComponent("c-broken.json"), atomically: true, encoding: .utf8)
+        try "not a scenario".write(to: directory.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let run = Invocation(["validate", directory.path])
+        #expect(run.code == 2)
+        #expect(run.stdout == "\(directory.path)/a-good.json: ok (android/daily-basic, 4 steps, 9 checks)\n", "\(run.stdout)")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.hasPrefix("error: \(directory.path)/") }, "\(run.stderr)")
+        #expect(lines.contains { $0.hasPrefix("error: \(directory.path)/b-typos.json: at /timezone: ") && $0.hasSuffix(#"did you mean "timeZone"?"#) })
+        #expect(lines.contains { $0.hasPrefix("error: \(directory.path)/c-broken.json: malformed JSON: ") })
+        #expect(lines.contains { $0.contains(#"found "launchapp", did you mean "launchApp"?"#) })
+        #expect(!run.stderr.contains("notes.txt"))
     }
 
     @Test func validateReportsMalformedJSONWithItsPosition() {

@@ -56,7 +56,7 @@ struct GuardTests {
             let run = Invocation(arguments + ["--max-events", value])
             #expect(run.code == 2)
             #expect(run.stdout.isEmpty)
-            #expect(run.stderr.hasPrefix("Error: \(Self.maxEventsUsage), found '\(value)'\nUsage: dnsim \(arguments[0]) "))
+            #expect(run.stderr.hasPrefix("error: \(Self.maxEventsUsage), found '\(value)'\nUsage: dnsim \(arguments[0]) "))
         }
     }
 
@@ -69,7 +69,7 @@ struct GuardTests {
         #expect(run.stdout.isEmpty)
         #expect(
             run.stderr.hasPrefix(
-                "Error: --jobs expects a number of threads from 1 to 256, or 0 or 'auto' for one per processor, found '\(value)'"))
+                "error: --jobs expects a number of threads from 1 to 256, or 0 or 'auto' for one per processor, found '\(value)'"))
     }
 
     @Test func helpDocumentsJobs() {

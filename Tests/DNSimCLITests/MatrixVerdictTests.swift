@@ -15,8 +15,12 @@ struct MatrixVerdictTests {
         return path
     }
 
-    /// A scenario whose directive findings are all-at-0900 and on-time (S1).
     static func dailyBasic() throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent("scenarios/android/daily-basic.json"), encoding: .utf8)
+    }
+
+    /// A scenario whose directive findings are all-at-0900 and on-time (S1).
+    static func iosSpring() throws -> String {
         try String(contentsOf: packageRoot.appendingPathComponent(iosSpringPath), encoding: .utf8)
     }
 
@@ -37,7 +41,7 @@ struct MatrixVerdictTests {
     @Test func aRegressionTurnsTheDashboardRed() throws {
         // dst-spring-0900-ios's directive findings are all-at-0900 and on-time (S1); drop them, and the
         // same failures are now unexpected.
-        let flipped = try Self.dailyBasic().replacingOccurrences(
+        let flipped = try Self.iosSpring().replacingOccurrences(
             of: ", \"directive\": [\"all-at-0900\", \"on-time\"] }", with: " }")
         #expect(!flipped.contains("\"directive\":"))
         let dir = try Self.directory(["daily-basic.json": flipped])
@@ -51,7 +55,7 @@ struct MatrixVerdictTests {
     }
 
     @Test func aFindingThatStopsFailingIsReported() throws {
-        let listed = try Self.dailyBasic().replacingOccurrences(
+        let listed = try Self.iosSpring().replacingOccurrences(
             of: "\"directive\": [\"all-at-0900\", \"on-time\"] }",
             with: "\"directive\": [\"all-at-0900\", \"on-time\"], \"corrected\": [\"on-time\"] }")
         let dir = try Self.directory(["daily-basic.json": listed])
@@ -73,11 +77,40 @@ struct MatrixVerdictTests {
         let dir = try Self.directory(["a.json": text, "b.json": text])
         let run = Invocation(["matrix", dir])
         #expect(run.code == 2)
-        #expect(run.stderr.contains("b.json: at /id: expected an id no other scenario of the matrix has, found \"ios/dst-spring-0900-ios\""))
+        #expect(run.stderr.contains("b.json: at /id: expected an id no other scenario of the matrix has, found \"android/daily-basic\""))
+    }
+
+    @Test func idsThatNameTheSameReportFilesAreAnError() throws {
+        let text = try Self.dailyBasic()
+        let other = text.replacingOccurrences(of: #""id": "android/daily-basic""#, with: #""id": "android-daily-basic""#)
+        #expect(other != text)
+        let dir = try Self.directory(["a.json": text, "b.json": other])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = Invocation(["matrix", dir, "--out", dir + "/reports"])
+        #expect(run.code == 2)
+        #expect(run.io.written.isEmpty)
+        #expect(
+            run.stderr == "error: \(dir)/b.json: at /id: expected an id no other scenario of the matrix has, found "
+                + "\"android-daily-basic\", which names the same report files as \"android/daily-basic\" of \(dir)/a.json\n")
+    }
+
+    @Test func everyFileWithProblemsIsReportedNotOnlyTheFirst() throws {
+        let text = try Self.dailyBasic()
+        let dir = try Self.directory([
+            "a.json": text.replacingOccurrences(of: #""timeZone""#, with: #""timezone""#),
+            "b.json": "{", "c.json": text.replacingOccurrences(of: #""id": "android/daily-basic""#, with: #""id": "c""#),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = Invocation(["matrix", dir, "--jobs", "2"])
+        #expect(run.code == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("error: \(dir)/a.json: at /timezone: "))
+        #expect(run.stderr.contains("error: \(dir)/b.json: malformed JSON: "))
+        #expect(!run.stderr.contains("c.json"))
     }
 
     @Test func findingsNameKnownProfilesAndChecks() throws {
-        let text = try Self.dailyBasic()
+        let text = try Self.iosSpring()
         let badProfile = text.replacingOccurrences(of: "\"directive\": [", with: "\"directiv\": [")
         let run = Invocation(["validate", "typo.json"], files: ["typo.json": badProfile])
         #expect(run.code == 2)

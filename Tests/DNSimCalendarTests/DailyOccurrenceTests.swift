@@ -38,4 +38,32 @@ struct DailyOccurrenceTests {
         #expect(a == ISO8601.parseInstant("2011-12-30T19:00:00Z"))
         #expect(a == b)
     }
+
+    @Test("One occurrence per instant: Apia's skipped 2011-12-30 merges with 2011-12-31, and stepping skips it")
+    func oneOccurrencePerInstant() throws {
+        let apia = try #require(Zone(identifier: "Pacific/Apia"))
+        let time = try #require(LocalTime(parsing: "09:00"))
+        let day = { (text: String) throws -> LocalDate in try #require(LocalDate(parsing: text)) }
+        #expect(DailyOccurrence.isMergedWithNextDate(try day("2011-12-30"), at: time, in: apia))
+        #expect(!DailyOccurrence.isMergedWithNextDate(try day("2011-12-29"), at: time, in: apia))
+        #expect(!DailyOccurrence.isMergedWithNextDate(try day("2011-12-31"), at: time, in: apia))
+        #expect(DailyOccurrence.nextDate(after: try day("2011-12-29"), at: time, in: apia) == (try day("2011-12-31")))
+        #expect(DailyOccurrence.nextDate(after: try day("2011-12-31"), at: time, in: apia) == (try day("2012-01-01")))
+    }
+
+    @Test(
+        "One occurrence per instant: DST gaps and folds never merge two dates",
+        arguments: [
+            ("America/New_York", "2026-03-08", "02:30"), ("America/New_York", "2026-11-01", "01:30"),
+            ("Europe/Berlin", "2026-03-29", "02:30"), ("Australia/Lord_Howe", "2026-10-04", "02:15"),
+        ])
+    func dstNeverMerges(zone: String, date: String, time: String) throws {
+        let zone = try #require(Zone(identifier: zone))
+        let time = try #require(LocalTime(parsing: time))
+        let date = try #require(LocalDate(parsing: date))
+        for offset in -1...1 {
+            #expect(!DailyOccurrence.isMergedWithNextDate(date.adding(days: offset), at: time, in: zone))
+            #expect(DailyOccurrence.nextDate(after: date.adding(days: offset), at: time, in: zone) == date.adding(days: offset + 1))
+        }
+    }
 }

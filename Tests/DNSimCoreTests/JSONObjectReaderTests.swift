@@ -123,10 +123,36 @@ struct JSONObjectReaderTests {
         #expect(error == JSONDecodingError(
             pointer: stepsPointer.appending(4).appending("atx"),
             expected: "one of the known fields: at, kind, label, repeat",
-            found: #"an unknown field "atx""#
+            found: #"an unknown field "atx", did you mean "at"?"#
         ))
         #expect(error?.description
-            == #"at /steps/4/atx: expected one of the known fields: at, kind, label, repeat, found an unknown field "atx""#)
+            == #"at /steps/4/atx: expected one of the known fields: at, kind, label, repeat, found an unknown field "atx", did you mean "at"?"#)
+    }
+
+    @Test func reportsEveryUnknownFieldInSourceOrderAndNamesNoFieldWhenNoneIsClose() throws {
+        let value = try JSONParser.parse(#"{"kind": "alarm", "atx": "09:00", "label": "wake", "zz": 1}"#)
+        var reader = try JSONObjectReader(value, at: .root)
+        _ = try reader.string("kind")
+        _ = try reader.optionalString("at")
+        let errors = reader.unknownFields(knownKeys: ["repeat"])
+        #expect(errors.map(\.pointer.description) == ["/atx", "/label", "/zz"])
+        #expect(errors.map(\.found) == [
+            #"an unknown field "atx", did you mean "at"?"#, #"an unknown field "label""#, #"an unknown field "zz""#,
+        ])
+    }
+
+    @Test func aMissingMemberNamesTheMemberThatIsOneTypoAway() throws {
+        let value = try JSONParser.parse(#"{"timezone": "Europe/Berlin"}"#)
+        var reader = try JSONObjectReader(value, at: .root)
+        let error = decodingError { () throws(JSONDecodingError) in _ = try reader.string("timeZone") }
+        #expect(error?.found == #"no "timeZone" member; is "timezone" a typo for it?"#)
+        #expect(reader.unknownFields().map(\.found) == [#"an unknown field "timezone", did you mean "timeZone"?"#])
+    }
+
+    @Test func anEnumerationValueOneTypoAwayIsNamed() throws {
+        var reader = try JSONObjectReader(["platform": "andriod"], at: .root)
+        let error = decodingError { () throws(JSONDecodingError) in _ = try reader.enumeration("platform", as: Platform.self) }
+        #expect(error?.found == #"a string "andriod", did you mean "android"?"#)
     }
 
     @Test func countsFailedAndMissingReadsAsKnown() throws {

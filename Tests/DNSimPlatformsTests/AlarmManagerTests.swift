@@ -111,6 +111,63 @@ struct AlarmManagerTests {
         #expect(others.contains { $0 != first.0 }, "the deferral does depend on the seed")
     }
 
+    @Test("A4: the deferral is written by the batching window's rule, not by set()'s A3")
+    func a4DeferralTracedAsA4() throws {
+        let device = Device(apiLevel: 30)
+        device.alarmManager.set(.rtcWakeup, device.wallNow + 3_600_000, TestApp.operation(1))
+        #expect(device.rules("alarm.set") == ["A3"])
+        let window = try #require(device.records("alarm.batchingWindow").first)
+        #expect(window.rule == "A4")
+        #expect(window.detail("allowanceMillis") == "2700000")
+    }
+
+    @Test(
+        "A54: on API 31+ a 24 h set() is delivered at most one hour late, for every seed",
+        arguments: [31, 34, 35])
+    func a54InexactWindowCappedAtOneHour(apiLevel: Int) throws {
+        for seed in UInt64(1)...20 {
+            let device = Device(apiLevel: apiLevel, seed: seed)
+            let trigger = device.wallNow + 86_400_000
+            device.alarmManager.set(.rtcWakeup, trigger, TestApp.operation(1))
+            #expect(device.rules("alarm.batchingWindow") == ["A54"])
+            try device.run(for: .days(2))
+            let fired = try #require(device.recorder.receives(TestApp.alarmAction).first).time.millisecondsSinceEpoch
+            #expect((trigger...(trigger + 3_600_000)).contains(fired), "seed \(seed): within one hour of the trigger")
+        }
+    }
+
+    @Test("A54: below API 31 the 75% window is not capped (a 24 h set() may land up to 18 h late)")
+    func a54NoCapBelowAPI31() throws {
+        var deferrals: [Int64] = []
+        for seed in UInt64(1)...20 {
+            let device = Device(apiLevel: 30, seed: seed)
+            device.alarmManager.set(.rtcWakeup, device.wallNow + 86_400_000, TestApp.operation(1))
+            #expect(device.rules("alarm.batchingWindow") == ["A4"])
+            deferrals.append(device.system.alarms[0].deferralMillis)
+        }
+        #expect(deferrals.allSatisfy { (0...64_800_000).contains($0) })
+        #expect(deferrals.contains { $0 > 3_600_000 })
+    }
+
+    @Test("A54: setAndAllowWhileIdle shares the one-hour cap on API 31+")
+    func a54AllowWhileIdleCapped() throws {
+        for seed in UInt64(1)...10 {
+            let device = Device(apiLevel: 34, seed: seed)
+            device.alarmManager.setAndAllowWhileIdle(.rtcWakeup, device.wallNow + 43_200_000, TestApp.operation(1))
+            #expect(device.system.alarms[0].deferralMillis <= 3_600_000)
+            #expect(device.rules("alarm.set") == ["A8"])
+        }
+    }
+
+    @Test(
+        "A5/A54: a near setWindow is stretched only to 75% of the time to its start (AOSP getMinimumAllowedWindow)",
+        arguments: [(Int64(240_000), Int64(180_000)), (800_000, 600_000), (4_000, 3_000)])
+    func a5MinimumWindowNearTrigger(futurity: Int64, effective: Int64) throws {
+        let device = Device(apiLevel: 34)
+        device.alarmManager.setWindow(.rtcWakeup, device.wallNow + futurity, 60_000, TestApp.operation(1))
+        #expect(device.records("alarm.set").last?.detail("windowMillis") == String(max(60_000, effective)))
+    }
+
     struct WindowCase: Sendable, CustomTestStringConvertible {
         var apiLevel: Int
         var targetSdk: Int
@@ -323,13 +380,29 @@ struct AlarmManagerTests {
         #expect(device.records("pendingIntent.probe").map { $0.detail("exists") } == ["false", "true"])
     }
 
-    @Test("A18/A28: after a force stop the PendingIntent survives on API 34 and is gone on API 35", arguments: [34, 35])
+    // Was "survives on API 34": the default now follows AOSP's weak PendingIntent records and
+    // androidx ForceStopRunnable (A59); the old assumption is the parameter below.
+    @Test("A18/A28/A59: after a force stop a FLAG_NO_CREATE probe finds no PendingIntent, on API 34 (collected) and 35 (cancelled)", arguments: [34, 35])
     func a18ProbeAfterForceStop(apiLevel: Int) throws {
         let device = Device(apiLevel: apiLevel)
         try device.alarmManager.setExact(.rtcWakeup, device.wallNow + 3_600_000, TestApp.operation(1))
         device.system.forceStop()
-        #expect(device.alarmManager.pendingIntentExists(TestApp.operation(1)) == (apiLevel < 35))
+        #expect(!device.alarmManager.pendingIntentExists(TestApp.operation(1)))
         #expect(device.rules("pendingIntents.cancelled") == (apiLevel >= 35 ? ["A28"] : []))
+        #expect(device.rules("pendingIntents.collected") == (apiLevel >= 35 ? [] : ["A59"]))
+    }
+
+    @Test("A59: with pendingIntentsSurviveForceStop the PendingIntent survives a force stop below API 35, not on 35")
+    func a59SurviveParameter() throws {
+        for apiLevel in [34, 35] {
+            var parameters = AndroidOSParameters.with()
+            parameters.pendingIntentsSurviveForceStop = true
+            let device = Device(apiLevel: apiLevel, parameters: parameters)
+            try device.alarmManager.setExact(.rtcWakeup, device.wallNow + 3_600_000, TestApp.operation(1))
+            device.system.forceStop()
+            #expect(device.alarmManager.pendingIntentExists(TestApp.operation(1)) == (apiLevel < 35))
+            #expect(value(of: "android.pendingIntentsSurviveForceStop", in: device.system.resolvedParameters) == "true")
+        }
     }
 
     @Test("A18/A1: after a reboot the PendingIntent is gone")

@@ -1,7 +1,5 @@
 import DNSimCore
-// `@testable` only for `AndroidSystem.setAlarm(method:…)`: the app's AlarmManager port has no
-// `setAlarmClock`, so the A9/A23 tests reach the OS entry point directly (debug builds only).
-@testable import DNSimPlatforms
+import DNSimPlatforms
 
 // MARK: - Workers
 
@@ -59,12 +57,9 @@ extension Device {
     /// The app's WorkManager.
     var workManager: AndroidWorkManagerPort<TestApp> { system.context.workManager }
 
-    /// `AlarmManager.setAlarmClock(info, operation)` (A9): the port has no such call, so this goes
-    /// to the OS entry point the port methods use.
+    /// `AlarmManager.setAlarmClock(info, operation)` (A9), through the app's port.
     func setAlarmClock(_ triggerAtMillis: Int64, _ operation: AndroidPendingIntent) throws {
-        try system.setAlarm(
-            method: .setAlarmClock, type: .rtcWakeup, triggerAtMillis: triggerAtMillis, windowLength: 0,
-            operation: operation)
+        try alarmManager.setAlarmClock(triggerAtMillis, operation)
     }
 
     /// When `work.started` was traced, in order.

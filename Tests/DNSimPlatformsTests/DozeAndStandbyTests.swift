@@ -353,6 +353,54 @@ struct DozeAndStandbyTests {
         ])
     }
 
+    // MARK: A53 — standby exemption of alarm clocks and allow-while-idle alarms
+
+    @Test(
+        "A53: FLAG_ALLOW_WHILE_IDLE alarms are exempt from the standby bucket quota (restricted, 09:00 and 09:30)",
+        arguments: [AndroidAlarm.Method.setExactAndAllowWhileIdle, .setAndAllowWhileIdle, .setAlarmClock])
+    func a53AllowWhileIdleExemptFromBucketQuota(_ method: AndroidAlarm.Method) throws {
+        let device = Device()
+        device.system.setStandbyBucket(.restricted)
+        for (code, minutes) in [(1, 10), (2, 40)] {
+            let trigger = device.wallNow + Int64(minutes) * 60_000
+            switch method {
+            case .setAlarmClock: try device.alarmManager.setAlarmClock(trigger, TestApp.operation(code))
+            case .setAndAllowWhileIdle: device.alarmManager.setAndAllowWhileIdle(.rtcWakeup, trigger, TestApp.operation(code))
+            default: try device.alarmManager.setExactAndAllowWhileIdle(.rtcWakeup, trigger, TestApp.operation(code))
+            }
+        }
+        try device.run(for: .hours(3))
+        #expect(device.fires(of: TestApp.operation(1)).count == 1)
+        #expect(device.fires(of: TestApp.operation(2)).count == 1)
+        #expect(device.fires(of: TestApp.operation(2))[0] <= Device.defaultStart + .minutes(40) + .hours(1))
+        #expect(device.records("alarm.deferred").isEmpty, "no A40 deferral for an exempt alarm")
+    }
+
+    @Test("A53: exempt alarms do not use up the bucket quota for a later plain setExact")
+    func a53ExemptAlarmsDoNotCount() throws {
+        let device = Device()
+        device.system.setStandbyBucket(.restricted)
+        try device.alarmManager.setExactAndAllowWhileIdle(.rtcWakeup, device.wallNow + 600_000, TestApp.operation(1))
+        try device.alarmManager.setExact(.rtcWakeup, device.wallNow + 1_200_000, TestApp.operation(2))
+        try device.alarmManager.setExact(.rtcWakeup, device.wallNow + 1_800_000, TestApp.operation(3))
+        try device.run(for: .hours(2))
+        #expect(device.fires(of: TestApp.operation(1)) == [Device.defaultStart + .minutes(10)])
+        #expect(device.fires(of: TestApp.operation(2)) == [Device.defaultStart + .minutes(20)], "the quota's one alarm")
+        #expect(device.fires(of: TestApp.operation(3)).isEmpty)
+        #expect(device.rules("alarm.deferred") == ["A40"])
+    }
+
+    @Test("A53: the exemption is traced when the quota would have held the alarm")
+    func a53ExemptionTraced() throws {
+        let device = Device()
+        device.system.setStandbyBucket(.restricted)
+        try device.alarmManager.setExact(.rtcWakeup, device.wallNow + 600_000, TestApp.operation(1))
+        try device.alarmManager.setExactAndAllowWhileIdle(.rtcWakeup, device.wallNow + 1_200_000, TestApp.operation(2))
+        try device.run(for: .hours(1))
+        #expect(device.fires(of: TestApp.operation(2)) == [Device.defaultStart + .minutes(20)])
+        #expect(device.rules("alarm.standbyExempt") == ["A53"])
+    }
+
     // MARK: A40 — standby bucket quotas
 
     struct BucketAlarmCase: Sendable, CustomTestStringConvertible {
@@ -456,8 +504,10 @@ struct DozeAndStandbyTests {
         #expect(device.system.unusedRestriction == "sleeping")
         #expect(device.system.isStopped)
         #expect(device.system.alarms.isEmpty)
-        #expect(device.rules("package.forceStopped") == ["A26"])
-        #expect(device.rules("alarm.removedByForceStop") == ["A26"])
+        // Was A26: the OEM's sleeping-apps behaviour (A30) decides this stop, not a user force stop.
+        #expect(device.rules("app.sleeping") == ["A30"])
+        #expect(device.rules("package.forceStopped") == ["A30"])
+        #expect(device.rules("alarm.removedByForceStop") == ["A30"])
 
         device.system.setWallClock(toWallMillis: device.wallNow + 1_000, source: "user")
         device.system.reboot(offFor: .minutes(1), unlockAfter: .minutes(1))
@@ -522,8 +572,10 @@ struct DozeAndStandbyTests {
             #expect(device.records("app.hibernated").map(\.time) == [Device.defaultStart + .days(90)])
             #expect(device.system.unusedRestriction == "hibernated")
             #expect(device.system.isStopped)
-            #expect(device.rules("package.forceStopped") == ["A26"])
-            #expect(device.rules("alarm.removedByForceStop") == ["A26"])
+            // Was A26: hibernation (A58) decides this stop, not a user force stop.
+            #expect(device.rules("app.hibernated") == ["A58"])
+            #expect(device.rules("package.forceStopped") == ["A58"])
+            #expect(device.rules("alarm.removedByForceStop") == ["A58"])
             #expect(device.recorder.receives(TestApp.alarmAction).isEmpty)
         } else {
             #expect(device.records("app.hibernated").isEmpty)

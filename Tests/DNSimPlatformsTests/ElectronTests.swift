@@ -148,11 +148,13 @@ struct ElectronTests {
 
     // MARK: - E3: powerMonitor and sleep
 
+    // Pins the alternative explicitly: the default is now timersPauseDuringSleep (E3's evidence,
+    // nodejs/node #6763, #20661), under which this timer fires 20 minutes after the wake.
     @Test(
-        "E3: a timer due during sleep fires at resume, late, after suspend and resume reached the app",
+        "E3: with timers not paused by sleep, a timer due during sleep fires at resume, late, after suspend and resume reached the app",
         arguments: ElectronDeviceProfile.names)
     func e3TimerDueDuringSleepFiresAtResume(profile: String) throws {
-        let device = ElectronDevice(profile: profile)  // 08:00Z
+        let device = ElectronDevice(profile: profile, parameters: .with { $0.timersPauseDuringSleep = false })  // 08:00Z
         device.setTimer("t", in: .minutes(30))
         try device.run(for: .minutes(10))
         device.system.sleep()
@@ -172,7 +174,9 @@ struct ElectronTests {
 
     @Test("E3: a Linux build without powerMonitor suspend/resume: no events, the timer still fires late at wake")
     func e3LinuxWithoutResumeEvents() throws {
-        let device = ElectronDevice(profile: "electron-linux", parameters: .with { $0.resumeEventsOnLinux = false })
+        // The alternative (timers not paused) keeps the wake instant as the fire time.
+        let device = ElectronDevice(
+            profile: "electron-linux", parameters: .with { $0.resumeEventsOnLinux = false; $0.timersPauseDuringSleep = false })
         device.setTimer("t", in: .minutes(30))
         device.system.sleep()
         try device.run(for: .hours(1))
@@ -200,6 +204,20 @@ struct ElectronTests {
         } else {
             #expect(times == [at("2026-03-10T09:10:00Z"), at("2026-03-10T11:00:00Z")])
         }
+    }
+
+    @Test("E3: by default a timer's remaining delay is frozen during sleep: due at +30 min, asleep +10…+60 min, it fires at +80 min", arguments: ElectronDeviceProfile.names)
+    func e3TimersPauseByDefault(profile: String) throws {
+        let device = ElectronDevice(profile: profile)
+        #expect(value(of: "electron.timersPauseDuringSleep", in: device.system.resolvedParameters) == "true")
+        device.setTimer("t", in: .minutes(30))
+        try device.run(for: .minutes(10))
+        device.system.sleep()
+        try device.run(for: .minutes(50))
+        device.system.wake()
+        try device.run(for: .hours(1))
+        #expect(device.recorder.timerFires.map(\.time) == [ElectronDevice.defaultStart + .minutes(80)])
+        #expect(device.rules("timer.heldBySleep") == ["E3"])
     }
 
     @Test("E3: nothing runs while asleep: show() fails, quit and launch are ignored")

@@ -1,3 +1,4 @@
+import DNSimCalendar
 import DNSimCore
 import DNSimPlatforms
 import Testing
@@ -163,8 +164,80 @@ struct WorkManagerTests {
         try device.run(for: firstDelay + c.effectiveInterval + c.effectiveInterval + .seconds(1))
         let first = Device.defaultStart + firstDelay
         #expect(device.workStarts == [first, first + c.effectiveInterval, first + c.effectiveInterval + c.effectiveInterval])
-        #expect(device.rules("work.periodDone") == ["A45", "A45", "A45"])
+        #expect(device.rules("work.enqueued") == ["A45"], "the minimums decided the period")
+        // Was A45 on every periodDone: the next period is decided by A57 (counted from the last
+        // run), the minimums only by the enqueue.
+        #expect(device.rules("work.periodDone") == ["A57", "A57", "A57"])
         #expect(device.workManager.workStates("periodic") == [.enqueued], "periodic work ends only when cancelled")
+    }
+
+    // MARK: A57 — periodic work counts from the last run
+
+    @Test("A57: periodic work counts each period from the end of the last run, not from the first run")
+    func a57PeriodFromLastRun() throws {
+        let device = Device()
+        let request = AndroidWorkRequest(
+            worker: "test.Periodic", kind: .periodic(interval: .hours(1), flex: .hours(1)),
+            inputData: WorkScript.inputData(results: [.success], runTimes: [.minutes(7)]))
+        device.workManager.enqueueUniqueWork("periodic", .replace, request)
+        try device.run(for: .hours(3))
+        let start = Device.defaultStart
+        // First run at once (flex = interval), then one hour after each 7-minute run ended.
+        #expect(device.workStarts == [start, start + .minutes(67), start + .minutes(134)])
+        #expect(device.rules("work.periodDone") == ["A57", "A57", "A57"])
+    }
+
+    @Test("A57: a period held back by Doze moves the following periods with it (no catch-up to the first run's grid)")
+    func a57LateRunMovesTheGrid() throws {
+        let device = Device(parameters: .doze(spacing: [.hours(3)], jitterPercent: 0))
+        let request = AndroidWorkRequest(worker: "test.Periodic", kind: .periodic(interval: .hours(1), flex: .hours(1)))
+        device.workManager.enqueueUniqueWork("periodic", .replace, request)
+        let start = Device.defaultStart
+        try device.run(for: .minutes(1))
+        device.system.setDeviceIdle(true)
+        try device.run(until: start + .hours(3) + .minutes(2))
+        device.system.setDeviceIdle(false)
+        try device.run(until: start + .hours(5))
+        let window = start + .minutes(1) + .hours(3)
+        #expect(device.workStarts == [start, window, window + .hours(1)])
+    }
+
+    // MARK: A43 — RescheduleReceiver on TIME_SET and TIMEZONE_CHANGED
+
+    @Test("A43: after TIME_SET WorkManager reschedules its jobs from the wall-clock next run time")
+    func a43RescheduledOnTimeSet() throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork("later", .replace, TestApp.oneTimeWork(delay: .hours(6)))
+        try device.run(for: .hours(1))
+        // The clock jumps 10 hours ahead: the work's next run time (wall) has passed.
+        device.system.setWallClock(toWallMillis: device.wallNow + 36_000_000, source: "manual")
+        let rescheduled = device.records("work.rescheduled")
+        #expect(rescheduled.map(\.rule) == ["A43"])
+        #expect(rescheduled.first?.detail("trigger") == AndroidIntent.timeSet)
+        try device.run(for: .minutes(1))
+        #expect(device.workStarts == [Device.defaultStart + .hours(1)], "runs at once, not 5 h later")
+    }
+
+    @Test("A43: without the reschedule (a stopped app gets no TIME_SET) the job keeps its elapsed delay")
+    func a43StoppedAppKeepsElapsedDelay() throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork("later", .replace, TestApp.oneTimeWork(delay: .hours(6)))
+        try device.run(for: .hours(1))
+        device.system.forceStop()
+        device.system.setWallClock(toWallMillis: device.wallNow + 36_000_000, source: "manual")
+        #expect(device.records("work.rescheduled").isEmpty)
+        #expect(device.rules("broadcast.excluded") == ["A27"])
+    }
+
+    @Test("A43: TIMEZONE_CHANGED reschedules too; a zone change does not move the wall clock, so the run time stays")
+    func a43RescheduledOnTimeZoneChange() throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork("later", .replace, TestApp.oneTimeWork(delay: .hours(6)))
+        try device.run(for: .hours(1))
+        device.system.setTimeZone(try #require(Zone(identifier: "Asia/Tokyo")))
+        #expect(device.records("work.rescheduled").first?.detail("trigger") == AndroidIntent.timezoneChanged)
+        try device.run(for: .hours(6))
+        #expect(device.workStarts == [Device.defaultStart + .hours(6)])
     }
 
     // MARK: A46 — backoff

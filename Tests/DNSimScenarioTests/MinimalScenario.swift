@@ -60,8 +60,13 @@ enum MinimalScenario {
         return result
     }
 
-    /// The error decoding `text` throws, or `nil` when it decodes.
+    /// The first error (in document order) decoding `text` throws, or `nil` when it decodes.
     static func decodingError(_ text: String) -> ScenarioError? {
+        decodingErrors(text)?.first
+    }
+
+    /// Every error decoding `text` throws, or `nil` when it decodes.
+    static func decodingErrors(_ text: String) -> ScenarioErrorList? {
         do {
             _ = try ScenarioDecoder(file: file).decode(Array(text.utf8))
             return nil

@@ -151,7 +151,7 @@ struct ScenarioDecoderErrorTests {
                 _ = try ScenarioDecoder(file: "cut.json").decode(Array(bytes[..<length]))
                 wrong.append(length)
             } catch {
-                if error.kind != .malformedJSON || !error.description.hasPrefix("cut.json: malformed JSON: line ") {
+                if error.first.kind != .malformedJSON || !error.description.hasPrefix("cut.json: malformed JSON: line ") {
                     wrong.append(length)
                 }
             }
@@ -169,8 +169,8 @@ struct ScenarioDecoderErrorTests {
                 _ = try ScenarioDecoder(file: "cut.json").decode(damaged)
             } catch {
                 errors += 1
-                #expect(error.description.hasPrefix("cut.json: "), "\(error)")
-                #expect(!error.expected.isEmpty && !error.found.isEmpty, "\(error)")
+                for line in error.lines { #expect(line.hasPrefix("cut.json: "), "\(error)") }
+                for problem in error.errors { #expect(!problem.expected.isEmpty && !problem.found.isEmpty, "\(error)") }
             }
         }
         // Most bytes matter (quotes, letters of keys and values); only layout spaces do not.
@@ -248,47 +248,47 @@ struct ScenarioDecoderErrorTests {
         BadScenario(
             "a typo at the root", [(#""title": "Minimal","#, #""title": "Minimal", "titel": "x","#)], at: "/titel",
             expecting: ["one of the known fields: ", "$schema", "description", "device", "duration", "end", "expected", "id", "os", "platform", "plugin", "row", "seed", "start", "steps", "timeZone", "title"],
-            found: #"an unknown field "titel""#),
+            found: #"an unknown field "titel", did you mean "title"?"#),
         BadScenario(
             "a typo in a step", [(#""action": "launchApp" }"#, #""action": "launchApp", "acton": "x" }"#)],
             at: "/steps/0/acton", expecting: ["one of the known fields: ", "action", "after", "at"],
-            found: #"an unknown field "acton""#),
+            found: #"an unknown field "acton", did you mean "action"?"#),
         BadScenario(
             "a typo in an action's field", [(#""title": "Hello" }"#, #""title": "Hello", "bdy": "x" }"#)],
             at: "/steps/1/bdy", expecting: ["one of the known fields: ", "action", "after", "at", "body", "id", "time", "title"],
-            found: #"an unknown field "bdy""#),
+            found: #"an unknown field "bdy", did you mean "body"?"#),
         BadScenario(
             "a typo in a reboot step",
             [(#"{ "after": "2m", "action": "backgroundApp" }"#, #"{ "after": "2m", "action": "reboot", "offfor": "1m" }"#)],
             at: "/steps/2/offfor", expecting: ["one of the known fields: ", "action", "after", "at", "offFor", "unlockAfter"],
-            found: #"an unknown field "offfor""#),
+            found: #"an unknown field "offfor", did you mean "offFor"?"#),
         BadScenario(
             "a typo in a check", [(#""assert": "noErrors" }"#, #""assert": "noErrors", "seedclaim": "S1" }"#)],
             at: "/expected/checks/1/seedclaim",
             expecting: ["one of the known fields: ", "assert", "description", "id", "seedClaim"],
-            found: #"an unknown field "seedclaim""#),
+            found: #"an unknown field "seedclaim", did you mean "seedClaim"?"#),
         BadScenario(
             "a count check's typo", [(#""equals": 2,"#, #""equals": 2, "atleast": 1,"#)],
             at: "/expected/checks/0/atleast",
             expecting: ["one of the known fields: ", "assert", "atLeast", "atMost", "description", "equals", "id", "seedClaim", "slot"],
-            found: #"an unknown field "atleast""#),
+            found: #"an unknown field "atleast", did you mean "atLeast"?"#),
         BadScenario(
             "a typo in expected", [(#""os": "OS text","#, #""os": "OS text", "check": [],"#)], at: "/expected/check",
-            expecting: ["one of the known fields: ", "checks", "os", "plugin"], found: #"an unknown field "check""#),
+            expecting: ["one of the known fields: ", "checks", "os", "plugin"], found: #"an unknown field "check", did you mean "checks"?"#),
         BadScenario(
             "a typo in the device", [(#""apiLevel": 34"#, #""apiLevel": 34, "apilevel": 30"#)],
             at: "/device/apilevel", expecting: ["one of the known fields: ", "apiLevel", "profile"],
-            found: #"an unknown field "apilevel""#),
+            found: #"an unknown field "apilevel", did you mean "apiLevel"?"#),
         BadScenario(
             "a typo in the plugin", [(#""bootReceiver": true"#, #""bootReciever": false"#)],
             at: "/plugin/bootReciever",
             expecting: ["one of the known fields: ", "bootReceiver", "directBootAware", "profile", "targetSdk"],
-            found: #"an unknown field "bootReciever""#),
+            found: #"an unknown field "bootReciever", did you mean "bootReceiver"?"#),
         BadScenario(
             "a typo in the OS options", [(#""exactAlarmGranted": true"#, #""exactAlarmGrant": true"#)],
             at: "/os/exactAlarmGrant",
             expecting: ["one of the known fields: ", "exactAlarmGranted", "inexactDeferralPercent", "postNotificationsGranted"],
-            found: #"an unknown field "exactAlarmGrant""#),
+            found: #"an unknown field "exactAlarmGrant", did you mean "exactAlarmGranted"?"#),
     ]
 
     @Test(arguments: unknownFields)
@@ -304,7 +304,7 @@ struct ScenarioDecoderErrorTests {
         BadScenario(
             "a zone in the wrong case", [(#""timeZone": "Europe/Berlin""#, #""timeZone": "europe/berlin""#)],
             at: "/timeZone", expected: #"an IANA time-zone id such as "Europe/Berlin""#,
-            found: #""europe/berlin", which is not a known zone"#),
+            found: #""europe/berlin", which is not a known zone, did you mean "Europe/Berlin"?"#),
         BadScenario(
             "an empty zone", [(#""timeZone": "Europe/Berlin""#, #""timeZone": """#)], at: "/timeZone",
             expected: #"an IANA time-zone id such as "Europe/Berlin""#, found: #""", which is not a known zone"#),
@@ -476,8 +476,14 @@ struct ScenarioDecoderErrorTests {
     static let seedClaim = "a seed claim id S1…S30"
     static let badContent: [BadScenario] = [
         BadScenario(
-            "an unknown action", [(#""action": "launchApp""#, #""action": "launch""#)], at: "/steps/0/action",
-            expected: actions, found: #""launch""#),
+            "an unknown action", [(#""action": "launchApp""#, #""action": "fly""#)], at: "/steps/0/action",
+            expected: actions, found: #""fly""#),
+        BadScenario(
+            "a misspelt action", [(#""action": "launchApp""#, #""action": "launch""#)], at: "/steps/0/action",
+            expected: "one of the 30 android actions", found: #""launch", did you mean "launchApp"?"#),
+        BadScenario(
+            "an action in the wrong case", [(#""action": "launchApp""#, #""action": "launchapp""#)], at: "/steps/0/action",
+            expected: "one of the 30 android actions", found: #""launchapp", did you mean "launchApp"?"#),
         BadScenario(
             "a step without an action", [(#", "action": "launchApp""#, "")], at: "/steps/0",
             expected: #"a member "action" ("# + actions + ")", found: #"no "action" member"#),
@@ -487,8 +493,12 @@ struct ScenarioDecoderErrorTests {
             at: "/steps/2", expected: #"exactly one of "to" (a local date-time) or "shiftBy" (a signed duration)"#,
             found: "neither"),
         BadScenario(
-            "an unknown assertion", [(#""assert": "deliveryCount""#, #""assert": "deliverycount""#)],
-            at: "/expected/checks/0/assert", expected: assertions, found: #""deliverycount""#),
+            "an unknown assertion", [(#""assert": "deliveryCount""#, #""assert": "shown""#)],
+            at: "/expected/checks/0/assert", expected: assertions, found: #""shown""#),
+        BadScenario(
+            "a misspelt assertion", [(#""assert": "deliveryCount""#, #""assert": "deliverycount""#)],
+            at: "/expected/checks/0/assert", expected: "one of the 21 assertions",
+            found: #""deliverycount", did you mean "deliveryCount"?"#),
         BadScenario(
             "a duplicate check id", [(#""id": "no-errors""#, #""id": "two-shown""#)], at: "/expected/checks/1/id",
             expected: "a check id unique in the scenario", found: #"the repeated id "two-shown""#),

@@ -2,7 +2,9 @@
 ///
 /// Every accessor records its key as *known*, whether or not the member is present. After
 /// reading everything it understands, a decoder calls ``finish(knownKeys:)``, which rejects the
-/// first member (in source order) that nobody asked for, listing the known fields:
+/// first member (in source order) that nobody asked for, listing the known fields and naming the
+/// closest one (`did you mean "timeZone"?`); ``unknownFields(knownKeys:)`` returns an error for
+/// every such member, for a decoder that reports all problems at once:
 ///
 /// ```swift
 /// var step = try JSONObjectReader(value, at: pointer)
@@ -11,8 +13,9 @@
 /// try step.finish()
 /// ```
 ///
-/// A missing required member is reported at the object's pointer (found `no "at" member`); a
-/// member of the wrong type at the member's pointer. The `optional…` accessors return `nil` only
+/// A missing required member is reported at the object's pointer (found `no "at" member`, with
+/// `is "att" a typo for it?` when a member's key is close to it); a member of the wrong type at
+/// the member's pointer. The `optional…` accessors return `nil` only
 /// for an absent member: an explicit `null` is a type error like any other.
 public struct JSONObjectReader: Sendable {
     /// The object being read.
@@ -143,7 +146,11 @@ public struct JSONObjectReader: Sendable {
     ) throws(JSONDecodingError) -> E? where E.RawValue == String {
         guard let (value, memberPointer) = optionalValue(key) else { return nil }
         guard case .string(let string) = value, let result = E(rawValue: string) else {
-            throw mismatch(value, at: memberPointer, expected: Self.allowedValues(of: type))
+            var found = value.describeForError
+            if case .string(let string) = value {
+                found += Suggestion.didYouMean(string, among: type.allCases.map(\.rawValue))
+            }
+            throw JSONDecodingError(pointer: memberPointer, expected: Self.allowedValues(of: type), found: found)
         }
         return result
     }
@@ -197,16 +204,27 @@ public struct JSONObjectReader: Sendable {
 
     /// Throws for the first member, in source order, whose key was never asked for and is not
     /// in `extra`. The error points at that member, expects `one of the known fields: a, b, c`
-    /// (asked keys and `extra`, sorted by UTF-8 bytes) and found `an unknown field "x"`.
+    /// (asked keys and `extra`, sorted by UTF-8 bytes) and found `an unknown field "x"`, followed
+    /// by `, did you mean "y"?` when a known field is close (``Suggestion``).
     public func finish(knownKeys extra: [String] = []) throws(JSONDecodingError) {
+        if let first = unknownFields(knownKeys: extra).first { throw first }
+    }
+
+    /// One error (as ``finish(knownKeys:)`` would throw) for every member, in source order, whose
+    /// key was never asked for and is not in `extra`; empty when there is none.
+    public func unknownFields(knownKeys extra: [String] = []) -> [JSONDecodingError] {
         let known = askedKeys + extra
+        var errors: [JSONDecodingError] = []
         for key in object.keys where !known.contains(where: { Self.sameKey($0, key) }) {
-            throw JSONDecodingError(
-                pointer: pointer.appending(key),
-                expected: Self.knownFieldsDescription(known),
-                found: "an unknown field \"\(JSONWriter.escapedContents(key))\""
-            )
+            errors.append(
+                JSONDecodingError(
+                    pointer: pointer.appending(key),
+                    expected: Self.knownFieldsDescription(known),
+                    found: "an unknown field \"\(JSONWriter.escapedContents(key))\""
+                        + Suggestion.didYouMean(key, among: known)
+                ))
         }
+        return errors
     }
 
     // MARK: Helpers
@@ -219,10 +237,13 @@ public struct JSONObjectReader: Sendable {
 
     private func missing(_ key: String, expected: String) -> JSONDecodingError {
         let name = "\"\(JSONWriter.escapedContents(key))\""
+        // A member whose key is one typo away is most likely the one meant (`timezone`).
+        let near = object.keys.first { Suggestion.closest(to: $0, among: [key]) == key }
+        let hint = near.map { "; is \"\(JSONWriter.escapedContents($0))\" a typo for it?" } ?? ""
         return JSONDecodingError(
             pointer: pointer,
             expected: "a member \(name) (\(expected))",
-            found: "no \(name) member"
+            found: "no \(name) member" + hint
         )
     }
 

@@ -111,7 +111,7 @@ public enum JSONWriter {
     }
 
     /// The contents of `string` as written between the quotes of a JSON string.
-    static func escapedContents(_ string: String) -> String {
+    public static func escapedContents(_ string: String) -> String {
         var output: [UInt8] = []
         appendEscaped(string, to: &output)
         return String(decoding: output, as: UTF8.self)

@@ -32,6 +32,12 @@ public struct AndroidAlarm: Sendable {
         /// `setAlarmClock` (A9).
         case setAlarmClock
 
+        /// Whether App Standby bucket quotas leave the alarm alone (A53): alarm clocks and every
+        /// `FLAG_ALLOW_WHILE_IDLE` alarm, as AOSP `AlarmManagerService.isExemptFromAppStandby` says.
+        public var isExemptFromAppStandby: Bool {
+            self == .setAlarmClock || self == .setExactAndAllowWhileIdle || self == .setAndAllowWhileIdle
+        }
+
         /// Whether the method needs the exact-alarm permission on API 31+ (A19).
         public var needsExactPermission: Bool {
             self == .setExact || self == .setExactAndAllowWhileIdle || self == .setAlarmClock

@@ -27,7 +27,15 @@ public struct AndroidContext<App: AndroidApplication> {
 
     /// `ActivityManager.getHistoricalProcessExitReasons(...)` (API 30+, A29); `nil` below 30.
     public func historicalProcessExitReasons() -> [AndroidProcessExit]? {
-        sdkInt >= 30 ? system.processExitReasons : nil
+        guard sdkInt >= 30 else { return nil }
+        let exits = system.processExitReasons
+        system.trace(
+            "android.am", "exitReasons.queried", rule: .a29,
+            [
+                TraceDetail("count", String(exits.count)),
+                TraceDetail("userRequested", String(exits.filter { $0.reason == .userRequested }.count)),
+            ])
+        return exits
     }
 
     /// The HTTP client, through the device's network (none in Doze outside a window, A37).
@@ -75,6 +83,13 @@ public struct AndroidContext<App: AndroidApplication> {
     public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
         system.trace("plugin", kind, details())
     }
+
+    /// Writes a line to the trace as the app, naming the time-library fact (`T1`…`T8`) whose
+    /// arithmetic decided the instants the app just computed.
+    @discardableResult
+    public func log(_ kind: String, decidedBy rule: OSRule?, _ details: [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, rule: rule, details)
+    }
 }
 
 /// Why storage could not be opened.
@@ -96,6 +111,14 @@ public struct AndroidAlarmManagerPort<App: AndroidApplication> {
     ) throws {
         try system.setAlarm(
             method: .setExactAndAllowWhileIdle, type: type, triggerAtMillis: triggerAtMillis, windowLength: 0,
+            operation: operation)
+    }
+
+    /// `setAlarmClock(AlarmClockInfo(triggerAtMillis, showIntent), operation)` (A9): always
+    /// RTC_WAKEUP.
+    public func setAlarmClock(_ triggerAtMillis: Int64, _ operation: AndroidPendingIntent) throws {
+        try system.setAlarm(
+            method: .setAlarmClock, type: .rtcWakeup, triggerAtMillis: triggerAtMillis, windowLength: 0,
             operation: operation)
     }
 
@@ -142,8 +165,9 @@ public struct AndroidAlarmManagerPort<App: AndroidApplication> {
     }
 
     /// `PendingIntent.getBroadcast(..., FLAG_NO_CREATE) != null` (A18): whether a PendingIntent
-    /// equal to `operation` still exists. It outlives its alarm (fired or removed): on API ≤ 34 it
-    /// survives a force stop, on API 35+ a force stop cancels it (A28); a reboot clears it.
+    /// equal to `operation` still exists. It outlives its alarm (fired or cancelled) while the app
+    /// holds it; a force stop leaves none (A28 on API 35+; A59 below, unless the
+    /// `pendingIntentsSurviveForceStop` parameter says otherwise); a reboot clears it.
     public func pendingIntentExists(_ operation: AndroidPendingIntent) -> Bool {
         let exists = system.livePendingIntents.contains(operation.identity)
         system.trace(

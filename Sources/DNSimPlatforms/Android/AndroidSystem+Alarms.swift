@@ -38,7 +38,7 @@ extension AndroidSystem {
         case .setWindow:
             rule = .a5
             if profile.apiLevel >= 31 && manifest.targetSdk >= 31 {
-                window = max(window, parameters.minimumWindowMillis)
+                window = max(window, minimumWindow(type: type, trigger: triggerAtMillis))
             }
         }
         let trigger = max(0, triggerAtMillis)
@@ -71,13 +71,42 @@ extension AndroidSystem {
             var rng = sim.randomStream("android.alarm.window.\(nextAlarmSerial)")
             return window > 0 ? rng.next(in: 0...window) : 0
         case .set, .setAndAllowWhileIdle:
-            let now = type.isWallClock ? clock.wallMillis(at: sim.now) : clock.elapsedRealtime(at: sim.now)
-            let delay = trigger - now
-            if delay < 10_000 { return 0 }  // A4: below 10 s, no deferral.
-            let allowance = delay * Int64(parameters.inexactDeferralPercent) / 100
+            let (allowance, rule) = batchingAllowance(type: type, trigger: trigger)
             var rng = sim.randomStream("android.alarm.batch.\(nextAlarmSerial)")
-            return rng.next(in: 0...allowance)
+            let deferral = allowance > 0 ? rng.next(in: 0...allowance) : 0
+            trace(
+                "android.alarm", "alarm.batchingWindow", rule: rule,
+                [
+                    TraceDetail("method", method.rawValue), TraceDetail("allowanceMillis", String(allowance)),
+                    TraceDetail("deferralMillis", String(deferral)),
+                ])
+            return deferral
         }
+    }
+
+    /// How far past its trigger an inexact alarm may be delivered (AOSP `maxTriggerTime`), and
+    /// the rule that decided it: 75% of the time to the trigger, none below 10 s (A4); on API 31+
+    /// at most one hour (A54).
+    func batchingAllowance(type: AndroidAlarm.ClockType, trigger: Int64) -> (Int64, OSRule) {
+        let delay = trigger - clockNow(type)
+        if delay < 10_000 { return (0, .a4) }  // A4: below 10 s, no deferral.
+        let allowance = delay * Int64(parameters.inexactDeferralPercent) / 100
+        if profile.apiLevel >= 31 && allowance > parameters.inexactMaximumWindowMillis {
+            return (parameters.inexactMaximumWindowMillis, .a54)
+        }
+        return (allowance, .a4)
+    }
+
+    /// The least window `setWindow` is stretched to on API 31+ for apps targeting 31+ (A5):
+    /// `min(10 min, 0.75 × time to the trigger)`, as AOSP `getMinimumAllowedWindow` computes it.
+    func minimumWindow(type: AndroidAlarm.ClockType, trigger: Int64) -> Int64 {
+        let futurity = max(0, trigger - clockNow(type))
+        return min(parameters.minimumWindowMillis, futurity * 3 / 4)
+    }
+
+    /// The current reading of the clock an alarm of `type` is set on (A13).
+    func clockNow(_ type: AndroidAlarm.ClockType) -> Int64 {
+        type.isWallClock ? clock.wallMillis(at: sim.now) : clock.elapsedRealtime(at: sim.now)
     }
 
     /// The true instant an alarm is due under the current clocks (A13); past triggers are due now (A12).
@@ -105,12 +134,18 @@ extension AndroidSystem {
         }
     }
 
-    /// Re-evaluates every RTC alarm after the wall clock moved (A14).
+    /// Re-evaluates every RTC alarm after the wall clock moved (A14); ELAPSED alarms count from
+    /// boot and stay where they are (A13).
     func rebatchWallClockAlarms() {
         alarmTable.updateEach { alarm in
             guard alarm.type.isWallClock else { return }
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             alarm.dueEvent = scheduleDue(alarm, cause: sim.trace.lastID)
+        }
+        for alarm in alarmTable.alarms where !alarm.type.isWallClock {
+            trace(
+                "android.alarm", "alarm.keptOnElapsedClock", rule: .a13, cause: alarm.setRecord,
+                [TraceDetail("operation", alarm.operation.description), TraceDetail("type", alarm.type.rawValue)])
         }
     }
 
@@ -122,13 +157,13 @@ extension AndroidSystem {
     }
 
     /// Removes every alarm, recording why.
-    func clearAllAlarms(kind: String, rule: OSRule) {
+    func clearAllAlarms(kind: String, rule: OSRule?, details: [TraceDetail] = []) {
         for alarm in alarmTable.alarms {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace(
                 "android.alarm", kind, rule: rule, cause: alarm.setRecord,
                 [TraceDetail("operation", alarm.operation.description)]
-                    + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+                    + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) } + details)
         }
         alarmTable.removeAll()
     }

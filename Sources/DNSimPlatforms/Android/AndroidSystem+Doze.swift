@@ -101,7 +101,7 @@ extension AndroidSystem {
         doze.isRestricting ? doze.nextWindowStart : sim.now
     }
 
-    /// Whether Doze or the standby quota holds a due alarm, and until when (A9, A10, A37, A40).
+    /// Whether Doze or the standby quota holds a due alarm, and until when (A9, A10, A37, A40, A53).
     func hold(_ alarm: AndroidAlarm) -> (SimInstant, OSRule, String)? {
         if doze.isRestricting {
             switch alarm.method {
@@ -128,7 +128,17 @@ extension AndroidSystem {
                 }
             }
         }
-        if !doze.isCharging, alarm.method != .setAlarmClock, let quota = standbyBucket.alarmQuota {
+        if !doze.isCharging, let quota = standbyBucket.alarmQuota {
+            if alarm.method.isExemptFromAppStandby {
+                // A53: alarm clocks and FLAG_ALLOW_WHILE_IDLE alarms ignore the bucket quota.
+                trace(
+                    "android.alarm", "alarm.standbyExempt", rule: .a53, cause: alarm.setRecord,
+                    [
+                        TraceDetail("operation", alarm.operation.description),
+                        TraceDetail("method", alarm.method.rawValue), TraceDetail("bucket", standbyBucket.rawValue),
+                    ])
+                return nil
+            }
             let since = sim.now - quota.window
             let recent = bucketAlarmFires.filter { $0 > since }
             if recent.count >= quota.count, let oldest = recent.first {
@@ -144,6 +154,9 @@ extension AndroidSystem {
             if alarm.method == .setExactAndAllowWhileIdle { doze.exactWhileIdleFires.append(sim.now) }
             if alarm.method == .setAndAllowWhileIdle { doze.lastInexactWhileIdleFire = sim.now }
         }
+        // A53: only alarms the bucket can hold count against its quota (AOSP records a wakeup
+        // in the app's standby history only for alarms that are not exempt).
+        guard !alarm.method.isExemptFromAppStandby else { return }
         bucketAlarmFires.append(sim.now)
         if bucketAlarmFires.count > 64 { bucketAlarmFires.removeFirst(bucketAlarmFires.count - 64) }
     }

@@ -49,6 +49,12 @@ extension AndroidSystem {
             rescheduleWorkFromDatabase(rule: .a43)
             ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
         }
+        if intent.action == AndroidIntent.timeSet || intent.action == AndroidIntent.timezoneChanged, hasEnqueuedWork {
+            // The same receiver handles TIME_SET and TIMEZONE_CHANGED (A43, A34): jobs are
+            // rescheduled from the wall-clock next run times.
+            rescheduleWorkAfterTimeChange(action: intent.action)
+            ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
+        }
         if !fromAlarm && !manifest.receiverActions.contains(intent.action) {
             trace("android.broadcast", "broadcast.noReceiver", cause: cause, details)
             return
@@ -58,7 +64,12 @@ extension AndroidSystem {
             trace("android.am", "process.startFailed", rule: .a30, cause: cause, details)
             return
         }
-        let record = trace("android.broadcast", "broadcast.delivered", cause: cause, details)
+        // A34: TIME_SET and TIMEZONE_CHANGED reach manifest receivers despite the implicit-broadcast
+        // limits; A52: an alarm's receiver runs even when notifications are denied.
+        let rule: OSRule? =
+            intent.action == AndroidIntent.timeSet || intent.action == AndroidIntent.timezoneChanged
+            ? .a34 : fromAlarm && !postNotificationsGranted ? .a52 : nil
+        let record = trace("android.broadcast", "broadcast.delivered", rule: rule, cause: cause, details)
         ensureProcess(reason: fromAlarm ? "alarm" : "broadcast", cause: record)
         process?.onReceive(intent, context: context)
     }
@@ -81,7 +92,8 @@ extension AndroidSystem {
         isInForeground = true
         if wasStopped && profile.apiLevel >= 35 {
             // A28: on leaving the stopped state the system delivers BOOT_COMPLETED.
-            deliver(AndroidIntent(action: AndroidIntent.bootCompleted), cause: record)
+            let sent = trace("android.broadcast", "bootCompleted.sent", rule: .a28, cause: record, [TraceDetail("why", "left the stopped state")])
+            deliver(AndroidIntent(action: AndroidIntent.bootCompleted), cause: sent)
         }
         process?.onLaunch(cold ? .cold : .warm, context: context)
     }
@@ -97,7 +109,7 @@ extension AndroidSystem {
     public func swipeFromRecents() {
         trace("android.am", "user.swipe", rule: .a30, [TraceDetail("profile", profile.name)])
         if profile.swipeActsAsForceStop {
-            forceStop(reasonKind: "swipe treated as force stop by the OEM profile")
+            forceStop(reasonKind: "swipe treated as force stop by the OEM profile", rule: .a30)
         } else {
             killProcess(reason: "task removed from recents", rule: .a30, exitReason: .userStopped)
         }
@@ -108,20 +120,28 @@ extension AndroidSystem {
         killProcess(reason: "low memory", rule: .a31, exitReason: .lowMemory)
     }
 
-    /// Settings → Force stop (A26, A27, A28, A36).
-    public func forceStop(reasonKind: String = "settings force stop") {
-        let record = trace("android.am", "package.forceStopped", rule: .a26, [TraceDetail("by", reasonKind)])
-        killProcess(reason: "force stop", rule: .a26, exitReason: .userRequested)
+    /// Settings → Force stop (A26, A27, A28, A36). Hibernation (A58) and OEM restrictions (A30)
+    /// stop the package the same way and pass their own rule.
+    public func forceStop(reasonKind: String = "settings force stop", rule: OSRule = .a26) {
+        let record = trace("android.am", "package.forceStopped", rule: rule, [TraceDetail("by", reasonKind)])
+        killProcess(reason: "force stop", rule: rule, exitReason: .userRequested)
         isStopped = true
         wasForceStoppedSinceLastStart = true
-        clearAllAlarms(kind: "alarm.removedByForceStop", rule: .a26)
-        dropAllJobs(rule: .a26)
+        clearAllAlarms(kind: "alarm.removedByForceStop", rule: rule)
+        dropAllJobs(rule: rule)
         if !shownNotificationIDs.isEmpty {
             trace("android.notification", "notifications.clearedByForceStop", rule: .a36, cause: record)
             shownNotificationIDs.removeAll()
         }
         if profile.apiLevel >= 35 {
             trace("android.am", "pendingIntents.cancelled", rule: .a28, cause: record)
+            livePendingIntents.removeAll()
+        } else if !parameters.pendingIntentsSurviveForceStop && !livePendingIntents.isEmpty {
+            // A59: nothing holds them any more (alarms removed, process dead); the system's weak
+            // references are collected, so FLAG_NO_CREATE finds none.
+            trace(
+                "android.am", "pendingIntents.collected", rule: .a59, cause: record,
+                [TraceDetail("parameter", "android.pendingIntentsSurviveForceStop=false")])
             livePendingIntents.removeAll()
         }
     }
@@ -146,6 +166,7 @@ extension AndroidSystem {
         isPoweredOn = true
         clock.boot(at: sim.now)
         let record = trace("android.power", "device.booted", rule: .a33)
+        trace("android.clock", "elapsedRealtime.reset", rule: .t8, cause: record, [TraceDetail("elapsedRealtime", "0")])
         if manifest.directBootAware && manifest.receiverActions.contains(AndroidIntent.lockedBootCompleted) {
             deliver(AndroidIntent(action: AndroidIntent.lockedBootCompleted), cause: record)
         } else {
@@ -182,6 +203,7 @@ extension AndroidSystem {
     /// The device's time zone changes (A15): RTC alarms stay at their UTC instants.
     public func setTimeZone(_ zone: Zone) {
         clock.setZone(zone)
+        scheduleZoneTransition()
         let record = trace("android.clock", "timezone.changed", rule: .a15, [TraceDetail("zone", zone.identifier)])
         deliver(
             AndroidIntent(action: AndroidIntent.timezoneChanged, extras: [AndroidExtra("time-zone", zone.identifier)]),
@@ -208,5 +230,30 @@ extension AndroidSystem {
         notificationLog.append(
             AndroidNotificationRecord(
                 time: sim.now, id: id, title: title, body: body, extras: extras, outcome: outcome, record: record))
+    }
+
+    /// Queues the next UTC-offset change of the device zone (A16).
+    func scheduleZoneTransition() {
+        if let handle = zoneTransitionEvent { sim.cancel(handle) }
+        zoneTransitionEvent = nil
+        if let next = clock.zone.nextTransition(after: sim.now) {
+            zoneTransitionEvent = sim.schedule(.android(.zoneTransition), at: next, priority: .system)
+        }
+    }
+
+    /// The zone's offset changed (DST): no broadcast is sent and RTC alarms keep their UTC
+    /// instants (A16), so an alarm computed before the change for a local time after it is off
+    /// by the change unless the app recomputes.
+    func zoneTransition() {
+        zoneTransitionEvent = nil
+        let before = clock.zone.offsetSeconds(at: sim.now - .seconds(1))
+        let after = clock.zone.offsetSeconds(at: sim.now)
+        trace(
+            "android.clock", "dst.transition", rule: .a16,
+            [
+                TraceDetail("zone", clock.zone.identifier), TraceDetail("offsetBefore", String(before)),
+                TraceDetail("offsetAfter", String(after)), TraceDetail("broadcast", "none"),
+            ])
+        scheduleZoneTransition()
     }
 }

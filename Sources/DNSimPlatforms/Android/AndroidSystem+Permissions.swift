@@ -10,7 +10,14 @@ extension AndroidSystem {
     public func revokeExactAlarmPermission() {
         exactAlarmGranted = false
         let record = trace("android.permission", "exactAlarm.revoked", rule: .a23)
-        guard !canScheduleExactAlarms else { return }  // USE_EXACT_ALARM or an old target keeps exact alarms
+        guard !canScheduleExactAlarms else {
+            // USE_EXACT_ALARM (A21) or an old target (A19) keeps exact alarms.
+            let byUseExactAlarm = manifest.declaresUseExactAlarm && profile.apiLevel >= 33 && manifest.targetSdk >= 33
+            trace(
+                "android.permission", "exactAlarm.stillAllowed", rule: byUseExactAlarm ? .a21 : .a19, cause: record,
+                [TraceDetail("by", byUseExactAlarm ? "USE_EXACT_ALARM" : "targetSdk < 31")])
+            return
+        }
         for alarm in alarmTable.removeAll(where: { $0.method.needsExactPermission }) {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace(
@@ -41,7 +48,8 @@ extension AndroidSystem {
         let record = trace("android.pm", "package.replaced", rule: .a17)
         killProcess(reason: "package update", rule: .a17)
         if parameters.updateClearsAlarms {
-            clearAllAlarms(kind: "alarm.clearedByUpdate", rule: .a17)
+            // The contested claim, not AOSP (A17 says updates keep alarms): a named parameter.
+            clearAllAlarms(kind: "alarm.clearedByUpdate", rule: nil, details: [TraceDetail("parameter", "android.updateClearsAlarms")])
         }
         let sent = trace("android.broadcast", "myPackageReplaced.sent", rule: .a35, cause: record)
         deliver(AndroidIntent(action: AndroidIntent.myPackageReplaced), cause: sent)
@@ -114,15 +122,15 @@ extension AndroidSystem {
         guard let last = lastUserInteraction else { return }
         let unused = sim.now - last
         if let limit = profile.hibernationAfterUnused, unused >= limit, profile.apiLevel >= 31 {
-            trace("android.am", "app.hibernated", [TraceDetail("unusedFor", unused.description)])
-            forceStop(reasonKind: "app hibernation")
+            trace("android.am", "app.hibernated", rule: .a58, [TraceDetail("unusedFor", unused.description)])
+            forceStop(reasonKind: "app hibernation", rule: .a58)
             postNotificationsGranted = profile.apiLevel < 33
             unusedRestriction = "hibernated"
             return
         }
         if let limit = profile.sleepingAfterUnused, unused >= limit, unusedRestriction == nil {
-            trace("android.am", "app.sleeping", [TraceDetail("unusedFor", unused.description)])
-            forceStop(reasonKind: "sleeping apps")
+            trace("android.am", "app.sleeping", rule: .a30, [TraceDetail("unusedFor", unused.description)])
+            forceStop(reasonKind: "sleeping apps", rule: .a30)
             unusedRestriction = "sleeping"
             if let hibernate = profile.hibernationAfterUnused {
                 unusedCheckEvent = sim.schedule(.android(.unusedAppCheck), at: last + hibernate, priority: .system)

@@ -23,8 +23,10 @@ extension AndroidSystem {
             request.kind = .periodic(interval: clampedInterval, flex: clampedFlex)
             delay = clampedInterval - clampedFlex
         }
+        var isPeriodic = false
+        if case .periodic = request.kind { isPeriodic = true }
         trace(
-            "android.work", "work.enqueued", rule: .a43,
+            "android.work", "work.enqueued", rule: isPeriodic ? .a45 : .a43,
             [
                 TraceDetail("name", name), TraceDetail("worker", request.worker),
                 TraceDetail("delayMillis", String(delay.milliseconds)),
@@ -33,7 +35,8 @@ extension AndroidSystem {
         let index = workDatabase.append(
             AndroidWork(
                 serial: nextWorkSerial, name: name, request: request, state: .enqueued, runAttemptCount: 0,
-                earliestRun: sim.now + delay, jobScheduled: false, dueEvent: nil, pendingOutcome: nil))
+                nextRunWallMillis: clock.wallMillis(at: sim.now) + delay.milliseconds, earliestRun: sim.now + delay,
+                jobScheduled: false, dueEvent: nil, pendingOutcome: nil))
         nextWorkSerial += 1
         scheduleJob(at: index)
     }
@@ -64,6 +67,17 @@ extension AndroidSystem {
             work.jobScheduled = true
             work.dueEvent = sim.schedule(.android(.workDue(serial: work.serial)), at: max(sim.now, work.earliestRun))
         }
+    }
+
+    /// WorkManager (re)schedules the job of the work at `index`: the delay is its next run time
+    /// on the wall clock minus the wall clock now (`WorkSpec.calculateNextRunTime`), so a clock
+    /// change since the work was enqueued moves the job only when WorkManager reschedules it.
+    private func planJob(at index: Int) {
+        let wallNow = clock.wallMillis(at: sim.now)
+        workDatabase.update(at: index) { work in
+            work.earliestRun = sim.now + .milliseconds(max(0, work.nextRunWallMillis - wallNow))
+        }
+        scheduleJob(at: index)
     }
 
     /// Re-checks every scheduled job (Doze, network, bucket or charging changed).
@@ -117,9 +131,24 @@ extension AndroidSystem {
                 return work.name
             }
             trace("android.work", "work.rescheduled", rule: rule, [TraceDetail("name", name)])
-            scheduleJob(at: index)
+            planJob(at: index)
         }
     }
+
+    /// WorkManager's RescheduleReceiver got TIME_SET or TIMEZONE_CHANGED (A43): every enqueued
+    /// work item's job is cancelled and scheduled again from its next run time on the new wall
+    /// clock.
+    func rescheduleWorkAfterTimeChange(action: String) {
+        for index in workDatabase.liveIndices where workDatabase[index].state == .enqueued {
+            trace(
+                "android.work", "work.rescheduled", rule: .a43,
+                [TraceDetail("name", workDatabase[index].name), TraceDetail("trigger", action)])
+            planJob(at: index)
+        }
+    }
+
+    /// Whether some work is enqueued (WorkManager's RescheduleReceiver is enabled, A43).
+    var hasEnqueuedWork: Bool { workDatabase.liveIndices.contains { workDatabase[$0].state == .enqueued } }
 
     /// Whether some enqueued work has no job (WorkManager's RescheduleReceiver has work to do, A43).
     var hasEnqueuedWorkWithoutJob: Bool {
@@ -194,27 +223,33 @@ extension AndroidSystem {
                 work.jobScheduled = false
             }
             trace("android.work", "work.failed", [TraceDetail("name", name)])
-        case (.success, .periodic(let interval, let flex)), (.failure, .periodic(let interval, let flex)):
-            workDatabase.update(at: index) { work in
+        case (.success, .periodic(let interval, _)), (.failure, .periodic(let interval, _)):
+            // A57: the next period counts from the end of this run (the work's new enqueue time),
+            // not from the first run; the flex applies to the first period only.
+            let wallNow = clock.wallMillis(at: sim.now)
+            let next = workDatabase.update(at: index) { work -> Int64 in
                 work.state = .enqueued
                 work.runAttemptCount = 0
-                work.earliestRun = work.earliestRun + interval
-                if work.earliestRun < sim.now { work.earliestRun = sim.now + (interval - flex) }
+                work.nextRunWallMillis = wallNow + interval.milliseconds
+                return work.nextRunWallMillis
             }
-            trace("android.work", "work.periodDone", rule: .a45, [TraceDetail("name", name)])
-            scheduleJob(at: index)
+            trace(
+                "android.work", "work.periodDone", rule: .a57,
+                [TraceDetail("name", name), TraceDetail("nextRunWallMillis", String(next))])
+            planJob(at: index)
         case (.retry, _):
+            let wallNow = clock.wallMillis(at: sim.now)
             let delay = workDatabase.update(at: index) { work -> SimDuration in
                 work.state = .enqueued
                 work.runAttemptCount += 1
                 let delay = backoff(for: work)
-                work.earliestRun = sim.now + delay
+                work.nextRunWallMillis = wallNow + delay.milliseconds
                 return delay
             }
             trace(
                 "android.work", "work.retry", rule: .a46,
                 [TraceDetail("name", name), TraceDetail("backoffMillis", String(delay.milliseconds))])
-            scheduleJob(at: index)
+            planJob(at: index)
         }
     }
 

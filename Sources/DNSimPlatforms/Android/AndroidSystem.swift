@@ -100,6 +100,8 @@ public final class AndroidSystem<App: AndroidApplication> {
     var failNextProcessStartForAlarm = false
     /// The plugin's content server, reached through ``AndroidContext/httpClient``.
     public var contentServer: ContentServer?
+    /// The queued next DST transition of the device zone (A16).
+    var zoneTransitionEvent: EventHandle?
     /// Whether the app's notification channel is blocked by the user (A51).
     public internal(set) var isChannelBlocked = false
 
@@ -123,6 +125,10 @@ public final class AndroidSystem<App: AndroidApplication> {
         postNotificationsGranted = profile.apiLevel < 33 ? true : parameters.postNotificationsGranted
         storage = App.emptyStorage()
         deviceProtectedStorage = App.emptyStorage()
+        if parameters.exactAlarmGranted == nil && !exactAlarmGranted {
+            trace("android.permission", "exactAlarm.deniedByDefault", rule: .a22, [TraceDetail("apiLevel", String(profile.apiLevel))])
+        }
+        scheduleZoneTransition()
     }
 
     /// The context handed to the app: its view of the OS.
@@ -139,6 +145,7 @@ public final class AndroidSystem<App: AndroidApplication> {
         case .workDue(let serial): workDue(serial: serial)
         case .workFinished(let serial): workFinished(serial: serial)
         case .unusedAppCheck: checkUnusedApp()
+        case .zoneTransition: zoneTransition()
         }
     }
 

@@ -96,7 +96,13 @@ public struct AndroidWork: Sendable {
     public var state: AndroidWorkState
     /// Runs that ended in retry.
     public var runAttemptCount: Int
-    /// Not before this instant.
+    /// WorkManager's next run time for the work, on the wall clock (`WorkSpec.calculateNextRunTime`:
+    /// the last enqueue time — the end of the last run for periodic work — plus the interval, the
+    /// initial delay or the backoff). WorkManager turns it into a job delay from the wall clock
+    /// whenever it schedules the job.
+    public var nextRunWallMillis: Int64
+    /// When the job WorkManager scheduled is due (true time): JobScheduler's minimum latency,
+    /// which a later wall-clock change does not move until WorkManager reschedules (A43, A57).
     public var earliestRun: SimInstant
     /// Whether the OS currently holds a job for it (force stop and reboot remove jobs).
     public var jobScheduled: Bool

@@ -25,6 +25,8 @@ public enum IOSEvent: Sendable, Equatable {
     case taskEnd(serial: Int32)
     /// The device finishes booting.
     case bootFinished
+    /// Local midnight or a DST transition: `significantTimeChangeNotification` (I13).
+    case significantTimeChange
 }
 
 /// Events that the Electron model schedules for itself.
@@ -55,4 +57,6 @@ public enum AndroidEvent: Sendable, Equatable {
     case workFinished(serial: Int32)
     /// The OS checks whether the app has gone unused long enough to restrict it.
     case unusedAppCheck
+    /// The device zone's UTC offset changes (a DST transition): no broadcast (A16).
+    case zoneTransition
 }

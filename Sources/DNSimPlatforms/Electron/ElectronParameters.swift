@@ -7,11 +7,14 @@ public struct ElectronParameters: Sendable, Hashable {
     /// `true`; set `false` to model a build where the app never hears about sleep.
     public var resumeEventsOnLinux = true
     /// Whether a pending timer's remaining delay is frozen while the machine sleeps (a monotonic
-    /// clock that stops in suspend) instead of running on in true time (E3, unverified).
+    /// clock that stops in suspend) instead of running on in true time (E3).
     ///
-    /// Default `false`: a timer due during sleep fires at resume, late, and one due after the
-    /// wake fires on time. With `true`, every pending timer is pushed back by the sleep's length.
-    public var timersPauseDuringSleep = false
+    /// Default `true`, the strongest evidence: Node's timers (libuv's monotonic clock) pause
+    /// during sleep on Windows (nodejs/node #6763) and macOS (#20661), and on Linux in later
+    /// reports (node-schedule #632, nodejs/node #47724), so every pending timer is pushed back by
+    /// the sleep's length. `false` is the alternative where a timer due during sleep fires at
+    /// resume and one due after the wake fires on time.
+    public var timersPauseDuringSleep = true
 
     /// Creates the defaults.
     public init() {}

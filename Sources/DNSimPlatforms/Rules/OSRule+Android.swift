@@ -13,12 +13,13 @@ extension OSRule {
         source: "AlarmManager.set javadoc", confidence: .high)
     /// The legacy batching heuristic defers `set()` up to 75% of the delay.
     public static let a4 = OSRule(
-        id: "A4", summary: "Inexact alarms may be deferred up to 75% of the time to the trigger.",
-        source: "AlarmManagerService API 19-23 heuristic (secondary)", confidence: .medium)
+        id: "A4", summary: "Inexact alarms may be deferred up to 75% of the time to the trigger; below 10 s, not at all.",
+        source: "AOSP AlarmManagerService.java maxTriggerTime (MIN_FUZZABLE_INTERVAL 10 s, 0.75 x futurity)", confidence: .high)
     /// `setWindow` is one-sided and stretched to 10 minutes on API 31+.
     public static let a5 = OSRule(
-        id: "A5", summary: "setWindow delivers within [start, start+length]; length >= 10 min on API 31+.",
-        source: "AlarmManager.setWindow javadoc; ChangeId 185199076", confidence: .high)
+        id: "A5",
+        summary: "setWindow delivers within [start, start+length]; on API 31+ (targetSdk 31+) the length is stretched to min(10 min, 75% of the time to start).",
+        source: "AlarmManager.setWindow javadoc; ChangeId 185199076; AOSP AlarmManagerService.getMinimumAllowedWindow", confidence: .high)
     /// `setExact` fires at the trigger outside Doze and needs the exact-alarm permission on 31+.
     public static let a6 = OSRule(
         id: "A6", summary: "setExact fires at the trigger (outside Doze); needs exact-alarm permission on API 31+.",
@@ -67,6 +68,11 @@ extension OSRule {
     public static let a28 = OSRule(
         id: "A28", summary: "API 35+: stopping cancels PendingIntents; leaving the stopped state delivers BOOT_COMPLETED.",
         source: "developer.android.com Android 15 behaviour changes", confidence: .high)
+    /// Force stops are visible afterwards as REASON_USER_REQUESTED exits (API 30+).
+    public static let a29 = OSRule(
+        id: "A29",
+        summary: "API 30+: a force stop leaves an ApplicationExitInfo with REASON_USER_REQUESTED in getHistoricalProcessExitReasons (WorkManager's detection); below 30 WorkManager probes a sentinel alarm's PendingIntent instead.",
+        source: "androidx ForceStopRunnable.isForceStopped", confidence: .high)
     /// Swipe from recents on stock AOSP removes the task; alarms stay.
     public static let a30 = OSRule(
         id: "A30", summary: "Swipe from recents (stock AOSP) kills the task/process; alarms and work stay scheduled.",
@@ -103,7 +109,8 @@ extension OSRule {
     /// Every Android rule the model applies, in id order.
     public static let androidCatalogue: [OSRule] = [
         a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a12, a13, a14, a15, a16, a17, a18, a19, a21, a22, a23, a24, a26, a27,
-        a28, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a43, a44, a45, a46, a47, a48, a49, a51, a52,
+        a28, a29, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a43, a44, a45, a46, a47, a48, a49, a51, a52,
+        a53, a54, a57, a58, a59,
     ]
 }
 
@@ -169,7 +176,7 @@ extension OSRule {
 extension OSRule {
     /// WorkManager persists work in its own database.
     public static let a43 = OSRule(
-        id: "A43", summary: "WorkManager keeps work in its own database: it survives process death and reboot and is rescheduled at BOOT_COMPLETED.",
+        id: "A43", summary: "WorkManager keeps work in its own database: it survives process death and reboot; its RescheduleReceiver reschedules the work at BOOT_COMPLETED, TIME_SET and TIMEZONE_CHANGED.",
         source: "androidx work-runtime AndroidManifest.xml (RescheduleReceiver)", confidence: .high)
     /// After force stop WorkManager reschedules at the next process start.
     public static let a44 = OSRule(

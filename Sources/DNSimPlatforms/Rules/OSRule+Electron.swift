@@ -12,8 +12,8 @@ extension OSRule {
     /// powerMonitor suspend/resume; timers do not fire during sleep.
     public static let e3 = OSRule(
         id: "E3",
-        summary: "powerMonitor emits suspend/resume (Linux support is version dependent); timers do not fire during sleep, so one due then fires late at resume and the app should re-evaluate on resume.",
-        source: "electron docs api/power-monitor.md; electron/electron PR #24251, issue #42050", confidence: .medium)
+        summary: "powerMonitor emits suspend/resume (Linux support is version dependent); timers do not fire during sleep and their remaining delay is frozen while asleep (they fire late by the sleep's length), so the app should re-evaluate on resume.",
+        source: "electron docs api/power-monitor.md; electron/electron PR #24251, issue #42050. Timers pausing (the default, electron.timersPauseDuringSleep): nodejs/node #6763 (Windows), #20661 (macOS), node-schedule #632 and nodejs/node #47724 (Linux, CLOCK_MONOTONIC stops in suspend); the alternative, firing at resume, stays a parameter", confidence: .medium)
 
     /// Every Electron rule the model applies, in id order.
     public static let electronCatalogue: [OSRule] = [e1, e2, e3]

@@ -1,8 +1,10 @@
 extension OSRule {
     /// 64 pending requests per app.
     public static let i1 = OSRule(
-        id: "I1", summary: "At most 64 pending notification requests per app; a repeating request counts once; the rest are dropped silently.",
-        source: "legacy Local and Remote Notification Programming Guide (soonest 64 kept)", confidence: .high)
+        id: "I1",
+        summary: "At most 64 pending notification requests per app; a repeating request counts once. Which survive an overfill is a named policy: lastAdded (default), soonest, or noneFire.",
+        source: "the 64: legacy Local and Remote Notification Programming Guide (which says the soonest 64 are kept). Default lastAdded because the strongest evidence is a reproduction app on current iOS that kept the last 64 added (flutter_local_notifications #2275, docs PR #2276 merged, openradar 38065340; #200 saw the first-added one lost); soonest (the legacy guide) and noneFire (one report, #2312, not reproduced) stay parameters",
+        confidence: .high)
     /// Time-interval triggers.
     public static let i2 = OSRule(
         id: "I2", summary: "A time-interval trigger counts elapsed seconds from scheduling; repeating needs >= 60 s.",
@@ -80,8 +82,15 @@ extension OSRule {
         id: "I22", summary: "No app code runs at boot; a reboot can only be inferred at the next launch.",
         source: "absence of any API", confidence: .medium)
 
+    /// Notifications due while the device was off are shown at boot.
+    public static let i24 = OSRule(
+        id: "I24",
+        summary: "A calendar notification whose time passed while the device was off is shown after the device boots (a burst of late notifications after a long outage).",
+        source: "flutter_local_notifications #1696 and #2263: users observed it, the maintainer says native iOS code behaves the same (\"how it is expected to behave\"); no Apple statement. Default deliverAtBoot because this is the only outside evidence; drop stays a parameter (ios.missedWhileOff)",
+        confidence: .medium)
+
     /// Every iOS rule the model applies, in id order.
     public static let iosCatalogue: [OSRule] = [
-        i1, i2, i3, i4, i5, i6, i8, i9, i10, i12, i13, i14, i15, i16, i17, i18, i19, i20, i21, i22,
+        i1, i2, i3, i4, i5, i6, i8, i9, i10, i12, i13, i14, i15, i16, i17, i18, i19, i20, i21, i22, i24,
     ]
 }

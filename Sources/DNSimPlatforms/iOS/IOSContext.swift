@@ -43,6 +43,13 @@ public struct IOSContext<App: IOSApplication> {
     public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
         system.trace("plugin", kind, details())
     }
+
+    /// Writes a line to the trace as the app, naming the time-library fact (`T1`…`T8`) whose
+    /// arithmetic decided the instants the app just computed.
+    @discardableResult
+    public func log(_ kind: String, decidedBy rule: OSRule?, _ details: [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, rule: rule, details)
+    }
 }
 
 /// The `UNUserNotificationCenter` calls available to the app.

@@ -86,6 +86,8 @@ extension IOSSystem {
         isPoweredOn = true
         clock.boot(at: sim.now)
         trace("ios.power", "device.booted", rule: .i22)
+        trace("ios.clock", "uptime.reset", rule: .t8, [TraceDetail("systemUptimeMillis", "0")])
+        scheduleSignificantTimeChange()
         handleMissedWhileOff(offSince: offSince ?? sim.now)
         offSince = nil
         replanTasks()  // I19: pending requests survive; launches due while off are planned again
@@ -121,9 +123,11 @@ extension IOSSystem {
     /// The wall clock is set; triggers are re-evaluated and the app told if it runs (I13).
     public func setWallClock(toWallMillis wallMillis: Int64, source: String = "manual") {
         clock.setWallClock(to: wallMillis, at: sim.now)
-        trace("ios.clock", "clock.set", [TraceDetail("source", source), TraceDetail("wallMillis", String(wallMillis))])
+        // The wall clock jumps; systemUptime does not (T8).
+        trace("ios.clock", "clock.set", rule: .t8, [TraceDetail("source", source), TraceDetail("wallMillis", String(wallMillis))])
         recomputeCalendarTriggers()
         notifyTimeChange(.clock)
+        scheduleSignificantTimeChange()
     }
 
     /// The device zone changes; floating calendar triggers follow it (I4, I13).
@@ -132,6 +136,7 @@ extension IOSSystem {
         trace("ios.clock", "timezone.changed", rule: .i4, [TraceDetail("zone", zone.identifier)])
         recomputeCalendarTriggers()
         notifyTimeChange(.timeZone)
+        scheduleSignificantTimeChange()
     }
 
     /// Low Power Mode on or off (I21).
@@ -154,17 +159,47 @@ extension IOSSystem {
         trace("ios.network", available ? "network.up" : "network.down")
     }
 
-    private func notifyTimeChange(_ change: IOSTimeChange) {
+    private func notifyTimeChange(_ change: IOSTimeChange, why: String? = nil) {
+        let details = [TraceDetail("change", change.rawValue)] + (why.map { [TraceDetail("why", $0)] } ?? [])
         switch appState {
         case .foreground, .background:
-            trace("ios.app", "timeChange.delivered", rule: .i13, [TraceDetail("change", change.rawValue)])
+            trace("ios.app", "timeChange.delivered", rule: .i13, details)
             process?.timeChanged(change, context: context)
         case .suspended:
-            trace("ios.app", "timeChange.queued", rule: .i13, [TraceDetail("change", change.rawValue)])
-            queuedTimeChanges.append(change)
+            trace("ios.app", "timeChange.queued", rule: .i13, details)
+            if !queuedTimeChanges.contains(change) { queuedTimeChanges.append(change) }
         case .notRunning:
-            trace("ios.app", "timeChange.notDelivered", rule: .i13, [TraceDetail("change", change.rawValue)])
+            trace("ios.app", "timeChange.notDelivered", rule: .i13, details)
         }
+    }
+
+    /// Queues the next significant time change (I13): the next local midnight on the device's
+    /// wall clock, or the zone's next DST transition if that comes first.
+    func scheduleSignificantTimeChange() {
+        if let handle = significantTimeChangeEvent { sim.cancel(handle) }
+        significantTimeChangeEvent = nil
+        let wallNow = clock.wallInstant(at: sim.now)
+        let tomorrow = clock.zone.localDateTime(at: wallNow).date.adding(days: 1)
+        var next = clock.zone.instant(for: LocalDateTime(date: tomorrow, time: .midnight)).map {
+            clock.trueInstant(forWallMillis: $0.millisecondsSinceEpoch)
+        }
+        if let transition = clock.zone.nextTransition(after: wallNow) {
+            let due = clock.trueInstant(forWallMillis: transition.millisecondsSinceEpoch)
+            next = min(next ?? due, due)
+        }
+        if let next, next > sim.now {
+            significantTimeChangeEvent = sim.schedule(.ios(.significantTimeChange), at: next, priority: .system)
+        }
+    }
+
+    /// Midnight or a DST transition on a running device: UIKit's significant time change (I13).
+    func significantTimeChange() {
+        significantTimeChangeEvent = nil
+        guard isPoweredOn else { return }
+        let wallNow = clock.wallInstant(at: sim.now)
+        let dst = clock.zone.offsetSeconds(at: wallNow - .seconds(1)) != clock.zone.offsetSeconds(at: wallNow)
+        notifyTimeChange(.significant, why: dst ? "DST transition" : "midnight")
+        scheduleSignificantTimeChange()
     }
 
     func deliverQueuedTimeChanges() {

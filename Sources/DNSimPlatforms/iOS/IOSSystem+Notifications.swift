@@ -32,7 +32,9 @@ extension IOSSystem {
     /// Applies the 64 limit: keeps the soonest or the last-added requests and drops the rest
     /// silently (I1). Every request counts once, repeating or not.
     private func enforcePendingLimit() {
-        guard pending.count > parameters.pendingLimit else { return }
+        // Under `noneFire` nothing is dropped: every request stays pending and none fires while
+        // the app is over the limit (see `fire(serial:)`).
+        guard pending.count > parameters.pendingLimit, parameters.keepPolicy != .noneFire else { return }
         let overflow = pending.count - parameters.pendingLimit
         let entries = pending.entries
         let victims: [Pending]
@@ -53,6 +55,8 @@ extension IOSSystem {
         case .lastAdded:
             // Entries are kept in add order, so the earliest added come first.
             victims = Array(entries.prefix(overflow))
+        case .noneFire:
+            victims = []
         }
         for victim in victims {
             guard let entry = pending.remove(victim.request.identifier) else { continue }
@@ -92,7 +96,8 @@ extension IOSSystem {
             guard let time = LocalTime(hour: components.hour, minute: components.minute) else { return nil }
             var date = components.date ?? zone.localDateTime(at: wallAfter).date
             for _ in 0..<3 {
-                switch zone.resolve(LocalDateTime(date: date, time: time)) {
+                let resolution = zone.resolve(LocalDateTime(date: date, time: time))
+                switch resolution {
                 case .gap, .fold:
                     trace(
                         "ios.notifications", "trigger.ambiguousLocalTime", rule: .i5,
@@ -100,6 +105,18 @@ extension IOSSystem {
                             TraceDetail("localDate", date.description),
                             TraceDetail("gapPolicy", parameters.nonexistentTimePolicy.rawValue),
                             TraceDetail("foldPolicy", parameters.repeatedTimePolicy.rawValue),
+                        ])
+                    // The named policy resolves it as Foundation's matching policies do (T3 in a
+                    // gap, T4 in a fold).
+                    let isGap: Bool
+                    if case .gap = resolution { isGap = true } else { isGap = false }
+                    let resolved = resolution.instant(gap: parameters.nonexistentTimePolicy, fold: parameters.repeatedTimePolicy)
+                    trace(
+                        "ios.notifications", "trigger.wallTimeResolved", rule: isGap ? .t3 : .t4,
+                        details(of: request) + [
+                            TraceDetail("localDate", date.description),
+                            TraceDetail("policy", isGap ? parameters.nonexistentTimePolicy.foundationName : parameters.repeatedTimePolicy.foundationName),
+                            TraceDetail("resolvedTo", resolved.map { ISO8601.format($0, in: zone) } ?? "none"),
                         ])
                 case .unique: break
                 }
@@ -148,6 +165,16 @@ extension IOSSystem {
         if !isPoweredOn {
             return  // handled at boot by the missed-while-off policy
         }
+        if parameters.keepPolicy == .noneFire && pending.count > parameters.pendingLimit {
+            // I1's third keep policy: over the limit, nothing fires.
+            let record = trace(
+                "ios.notifications", "notification.notFiredOverLimit", rule: .i1,
+                details(of: entry.request) + [
+                    TraceDetail("pending", String(pending.count)), TraceDetail("parameter", "ios.keepPolicy=noneFire"),
+                ])
+            advanceOrRemove(entry, identifier: identifier, cause: record)
+            return
+        }
         let presentation: IOSDeliveryRecord.Presentation =
             authorization == .provisional ? .quiet : authorization.presents ? .alert : .notShown
         let record = trace(
@@ -158,6 +185,15 @@ extension IOSSystem {
         if presentation != .notShown {
             delivered.append((entry.request.identifier, entry.request, sim.now))
         }
+        advanceOrRemove(entry, identifier: identifier, cause: record)
+        if appState == .foreground, let process {
+            process.willPresent(entry.request, context: context)
+        }
+    }
+
+    /// After a request's time: a repeating one moves to its next occurrence, a one-shot leaves
+    /// the pending list.
+    private func advanceOrRemove(_ entry: Pending, identifier: String, cause record: Int32) {
         if entry.request.trigger.repeats {
             // The next occurrence follows the nominal one, wherever drift put this delivery.
             let after = max(sim.now, entry.nextFire ?? sim.now)
@@ -168,9 +204,6 @@ extension IOSSystem {
         } else {
             pending.remove(identifier)
         }
-        if appState == .foreground, let process {
-            process.willPresent(entry.request, context: context)
-        }
     }
 
     /// Requests whose time passed while the device was off (policy: drop or deliver at boot).
@@ -178,7 +211,11 @@ extension IOSSystem {
         for entry in pending.entries where (entry.nextFire.map { $0 >= offSince && $0 < sim.now } ?? false) {
             switch parameters.missedWhileOff {
             case .drop:
-                trace("ios.notifications", "notification.missedWhileOff", rule: .i10, details(of: entry.request))
+                // Not I10 (which says requests survive a reboot): the unverified drop alternative of
+                // the missed-while-off parameter decides this.
+                trace(
+                    "ios.notifications", "notification.missedWhileOff",
+                    details(of: entry.request) + [TraceDetail("parameter", "ios.missedWhileOff=drop")])
                 if let identifier = pending.identifier(ofSerial: entry.serial) {
                     if entry.request.trigger.repeats {
                         pending.update(identifier) { pending in
@@ -191,6 +228,11 @@ extension IOSSystem {
                 }
             case .deliverAtBoot:
                 if let identifier = pending.identifier(ofSerial: entry.serial) {
+                    trace(
+                        "ios.notifications", "notification.dueWhileOff", rule: .i24,
+                        details(of: entry.request) + [
+                            TraceDetail("wasDue", entry.nextFire.map { ISO8601.format(clock.wallInstant(at: $0), in: clock.zone) } ?? "?"),
+                        ])
                     pending.update(identifier) { pending in
                         if let handle = pending.dueEvent { sim.cancel(handle) }
                         pending.dueEvent = sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: sim.now)

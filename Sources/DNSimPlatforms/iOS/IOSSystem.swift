@@ -13,8 +13,9 @@ import DNSimCore
 /// (I14–I17, I20); force-quit and Low Power Mode blocking background launches (I18, I21);
 /// system termination (I19); no boot hook (I22).
 ///
-/// Not modelled: Focus and Scheduled Summary (I11), service extensions (I7), silent pushes,
-/// midnight and DST significant-time-change notifications.
+/// Significant time changes (I13) are generated at every local midnight and DST transition.
+///
+/// Not modelled: Focus and Scheduled Summary (I11), service extensions (I7), silent pushes.
 public final class IOSSystem<App: IOSApplication> {
     /// The process states UIKit reports.
     public enum AppState: String, Sendable {
@@ -96,6 +97,8 @@ public final class IOSSystem<App: IOSApplication> {
     var offSince: SimInstant?
     /// Time changes queued for a suspended app (I13).
     var queuedTimeChanges: [IOSTimeChange] = []
+    /// The queued next local midnight or DST transition (I13).
+    var significantTimeChangeEvent: EventHandle?
     var storage: App.Storage
 
     /// The app's sandbox data now, for inspection by reports (not an app port).
@@ -114,6 +117,7 @@ public final class IOSSystem<App: IOSApplication> {
         self.authorization = authorization
         self.lowPowerMode = profile.lowPowerMode
         storage = App.emptyStorage()
+        scheduleSignificantTimeChange()
     }
 
     /// The context handed to the app.
@@ -126,6 +130,7 @@ public final class IOSSystem<App: IOSApplication> {
         case .taskLaunch(let serial): launchTask(serial: serial)
         case .taskEnd(let serial): endTask(serial: serial)
         case .bootFinished: finishBoot()
+        case .significantTimeChange: significantTimeChange()
         }
     }
 

@@ -13,8 +13,13 @@ extension AndroidDailyNotificationPlugin {
     /// ``RolloverRule/calendarDay`` resolves each date's wall time afresh; ``RolloverRule/add24Hours``
     /// steps 24 h (S1).
     func window(of slot: PluginStore.Slot, zone: Zone) -> [Occurrence] {
-        (0..<build.rollingWindowDays).map { k in
-            let date = slot.nextLocalDate.adding(days: k)
+        var date = slot.nextLocalDate
+        var lanes: Set<Int> = []
+        return (0..<build.rollingWindowDays).compactMap { k in
+            if k > 0 { date = rollover.nextLocalDate(after: date, time: slot.time, zone: zone) }
+            // After a date the zone skipped (one occurrence per instant), two dates of one window
+            // can share a lane; the later one waits for the next window rather than replace it.
+            guard lanes.insert(lane(of: date)).inserted else { return nil }
             if k == 0 { return Occurrence(localDate: date, runAt: slot.nextRunAt) }
             switch rollover {
             case .add24Hours:
@@ -30,7 +35,7 @@ extension AndroidDailyNotificationPlugin {
     /// chosen by the date, so re-arming the same occurrence replaces its alarm (A12) and two
     /// occurrences of one slot never share one.
     func operation(for slot: PluginStore.Slot, occurrence: Occurrence, rules: FreshnessPolicy) -> AndroidPendingIntent {
-        let lane = Int(((occurrence.localDate.daysSinceEpoch % Int64(build.rollingWindowDays)) + Int64(build.rollingWindowDays)) % Int64(build.rollingWindowDays))
+        let lane = lane(of: occurrence.localDate)
         // Content is rendered into the alarm when it is armed (seed 004: render before arming),
         // unless it would already be stale at the occurrence (then the static template is armed).
         let verdict = rules.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt)
@@ -44,6 +49,12 @@ extension AndroidDailyNotificationPlugin {
                     AndroidExtra(NotificationExtraKey.localDate, occurrence.localDate.description),
                     AndroidExtra(NotificationExtraKey.plannedWallMillis, String(occurrence.runAt)),
                 ] + content))
+    }
+
+    /// The request-code lane of a local date: its day number modulo the window length.
+    func lane(of date: LocalDate) -> Int {
+        let days = Int64(build.rollingWindowDays)
+        return Int(((date.daysSinceEpoch % days) + days) % days)
     }
 
     /// Every PendingIntent a slot can own (for cancelling and probing).
@@ -100,7 +111,7 @@ extension AndroidDailyNotificationPlugin {
         if prefetch { enqueuePrefetch(for: slot, context: context) }
         let mode = exact ? "exact" : policy.inexactFallback == .symmetricWindow ? "windowed±10m" : "windowed+10m"
         context.log(
-            "armed",
+            "armed", decidedBy: rollover.javaTimeFact,
             [
                 TraceDetail("slot", slot.id), TraceDetail("mode", mode),
                 TraceDetail("from", slot.nextLocalDate.description), TraceDetail("days", String(build.rollingWindowDays)),
@@ -174,7 +185,7 @@ extension AndroidDailyNotificationPlugin {
         var next = slot
         next.nextRunAt = rollover.next(
             after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: context.timeZone)
-        next.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+        next.nextLocalDate = rollover.nextLocalDate(after: slot.nextLocalDate, time: slot.time, zone: context.timeZone)
         return next
     }
 }

@@ -35,7 +35,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
 
     /// `scheduleDailyNotification({ id?, time, title, body })`.
     public func scheduleDailyNotification(_ request: DailySlotRequest, context: Context) -> PluginError? {
-        guard let time = LocalTime(parsing: request.time), time.second == 0, request.time.count == 5 else {
+        guard let time = DailySlotRequest.wallTime(request.time) else {
             return .invalidTimeFormat(request.time)
         }
         if !context.areNotificationsEnabled {
@@ -103,6 +103,10 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
     public func getLastNotification(context: Context) -> PluginStore.HistoryEntry? {
         (try? context.withStorage { $0.lastDelivered }) ?? nil
     }
+
+    /// The fields of ``getNotificationStatus(context:)``'s answer, in its order (a scenario's
+    /// `statusReports` check must name one of them).
+    public static let statusFields = ["notificationsEnabled", "canScheduleExactAlarms", "mode", "scheduledSlots", "missedOccurrences", "forceStopDetected"]
 
     /// `getNotificationStatus()`: what the plugin knows, as the TypeScript API returns it.
     public func getNotificationStatus(context: Context) -> [(String, String)] {

@@ -177,7 +177,7 @@ extension ElectronDailyNotificationPlugin {
         var next = slot
         next.nextRunAt = rollover.next(
             after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: context.timeZone)
-        next.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+        next.nextLocalDate = rollover.nextLocalDate(after: slot.nextLocalDate, time: slot.time, zone: context.timeZone)
         return next
     }
 

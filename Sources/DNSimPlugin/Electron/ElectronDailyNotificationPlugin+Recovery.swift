@@ -31,7 +31,7 @@ extension ElectronDailyNotificationPlugin {
                                 missed.append("\(slot.id)@\(slot.nextLocalDate)")
                             }
                         }
-                        slot.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+                        slot.nextLocalDate = DailyOccurrence.nextDate(after: slot.nextLocalDate, at: slot.time, in: zone)
                     }
                     slot.nextRunAt =
                         DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch

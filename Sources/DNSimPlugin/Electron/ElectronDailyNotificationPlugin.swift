@@ -51,7 +51,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
     /// `scheduleDailyNotification({ id?, time, title, body })`: stores the slot and arms a timer
     /// for its next occurrence.
     public func scheduleDailyNotification(_ request: DailySlotRequest, context: Context) -> PluginError? {
-        guard let time = LocalTime(parsing: request.time), time.second == 0, request.time.count == 5 else {
+        guard let time = DailySlotRequest.wallTime(request.time) else {
             return .invalidTimeFormat(request.time)
         }
         let id = request.resolvedID
@@ -79,6 +79,10 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
         context.log("cancelAll", [TraceDetail("removed", String(count))])
         return nil
     }
+
+    /// The fields of ``getNotificationStatus(context:)``'s answer, in its order (a scenario's
+    /// `statusReports` check must name one of them).
+    public static let statusFields = ["platform", "openAtLogin", "armedTimers", "scheduledSlots", "missedOccurrences"]
 
     /// `getNotificationStatus()`.
     public func getNotificationStatus(context: Context) -> [(String, String)] {

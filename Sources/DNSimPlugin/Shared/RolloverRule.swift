@@ -1,5 +1,6 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlatforms
 
 /// How the plugin computes a slot's next occurrence after one fires.
 public enum RolloverRule: String, Sendable, CaseIterable {
@@ -16,17 +17,32 @@ public enum RolloverRule: String, Sendable, CaseIterable {
         case .add24Hours:
             return previousWallMillis + 86_400_000
         case .calendarDay:
-            let next = DailyOccurrence.instant(on: date.adding(days: 1), at: time, in: zone)
+            let next = DailyOccurrence.instant(on: nextLocalDate(after: date, time: time, zone: zone), at: time, in: zone)
             return next?.millisecondsSinceEpoch ?? previousWallMillis + 86_400_000
         }
     }
+
+    /// The local date of the occurrence after the one on `date`: the next calendar date, except
+    /// that ``calendarDay`` skips a date the zone merges with the following one (one occurrence
+    /// per instant, ``DailyOccurrence/nextDate(after:at:in:gap:fold:)``).
+    public func nextLocalDate(after date: LocalDate, time: LocalTime, zone: Zone) -> LocalDate {
+        switch self {
+        case .add24Hours: return date.adding(days: 1)
+        case .calendarDay: return DailyOccurrence.nextDate(after: date, at: time, in: zone)
+        }
+    }
+
+    /// The time-library fact that decides the instants this rule computes on Android (java.time):
+    /// millisecond arithmetic runs on the instant time-line (T7); a local date's wall time goes
+    /// through `atZone`, shifted forward in a gap and earlier in an overlap (T6).
+    public var javaTimeFact: OSRule { self == .add24Hours ? .t7 : .t6 }
 
     /// The first occurrence strictly after `wallMillis`: today's if still ahead, else a later day's.
     public static func firstOccurrence(after wallMillis: Int64, time: LocalTime, zone: Zone) -> (LocalDate, Int64) {
         var date = zone.localDateTime(at: SimInstant(millisecondsSinceEpoch: wallMillis)).date
         while true {
             if let instant = DailyOccurrence.instant(on: date, at: time, in: zone),
-                instant.millisecondsSinceEpoch > wallMillis
+                instant.millisecondsSinceEpoch > wallMillis, !DailyOccurrence.isMergedWithNextDate(date, at: time, in: zone)
             {
                 return (date, instant.millisecondsSinceEpoch)
             }

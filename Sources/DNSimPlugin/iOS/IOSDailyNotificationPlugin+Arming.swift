@@ -26,22 +26,30 @@ extension IOSDailyNotificationPlugin {
                     trigger: .calendar(IOSDateComponents(hour: slot.time.hour, minute: slot.time.minute), timeZone: nil, repeats: true))
             ]
         case .datedCalendar:
-            return (0..<days).compactMap { k in
-                let date: LocalDate
-                let hour: Int
-                let minute: Int
-                let runAt: Int64
+            // The window's local dates: seed 003's +24 h steps (S1), or each next calendar date
+            // whose wall time is its own instant (a date the zone merges is one occurrence).
+            var dates: [LocalDate] = []
+            var instants: [Int64] = []
+            for k in 0..<days {
                 switch policy.rollover {
                 case .add24Hours:
-                    // Seed 003: each next occurrence is the previous one + 24 h (S1), expressed as
-                    // the local date and time of that instant.
-                    runAt = slot.nextRunAt + Int64(k) * 86_400_000
-                    let local = context.timeZone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt))
-                    (date, hour, minute) = (local.date, local.time.hour, local.time.minute)
+                    let runAt = slot.nextRunAt + Int64(k) * 86_400_000
+                    dates.append(context.timeZone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt)).date)
+                    instants.append(runAt)
                 case .calendarDay:
-                    // Each local date's wall time, floating with the zone (I4).
-                    date = slot.nextLocalDate.adding(days: k)
-                    runAt = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? 0
+                    let date = k == 0 ? slot.nextLocalDate : DailyOccurrence.nextDate(after: dates[k - 1], at: slot.time, in: context.timeZone)
+                    dates.append(date)
+                    instants.append(DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? 0)
+                }
+            }
+            return (0..<days).compactMap { k in
+                let (date, runAt) = (dates[k], instants[k])
+                let (hour, minute): (Int, Int)
+                switch policy.rollover {
+                case .add24Hours:
+                    let local = context.timeZone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt))
+                    (hour, minute) = (local.time.hour, local.time.minute)
+                case .calendarDay:
                     (hour, minute) = (slot.time.hour, slot.time.minute)
                 }
                 // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence.
@@ -121,7 +129,12 @@ extension IOSDailyNotificationPlugin {
         context.withStorage { store in
             for request in requests { store.noteArmed(request.identifier) }
         }
-        context.log("armed", [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
+        // The window's dates: seed 003's +24 h (T1) or calendar days (T2); a repeating trigger
+        // is handed to the OS (I3).
+        let fact: OSRule? = policy.trigger == .repeatingCalendar ? nil : policy.rollover == .add24Hours ? .t1 : .t2
+        context.log(
+            "armed", decidedBy: fact,
+            [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
     }
 
     /// Submits the T–lead BGAppRefresh request for the earliest next slot.

@@ -141,16 +141,22 @@ extension IOSDailyNotificationPlugin {
         let now = context.now().millisecondsSinceEpoch
         let zone = context.timeZone
         let rollover = policy.rollover
+        var stepped = 0
         let slots = context.withStorage { store -> [PluginStore.Slot] in
             for index in store.core.slots.indices {
                 while store.core.slots[index].nextRunAt <= now {
                     let slot = store.core.slots[index]
                     store.core.slots[index].nextRunAt = rollover.next(
                         after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: zone)
-                    store.core.slots[index].nextLocalDate = slot.nextLocalDate.adding(days: 1)
+                    store.core.slots[index].nextLocalDate = rollover.nextLocalDate(after: slot.nextLocalDate, time: slot.time, zone: zone)
+                    stepped += 1
                 }
             }
             return store.core.slots
+        }
+        if stepped > 0 {
+            // Date + 86 400 s: absolute time only (T5); or each next date's wall time (T2).
+            context.log("rolledForward", decidedBy: rollover == .add24Hours ? .t5 : .t2, [TraceDetail("steps", String(stepped))])
         }
         var own: [String] = []
         context.notificationCenter.getPendingNotificationRequests { requests in
@@ -185,7 +191,7 @@ extension IOSDailyNotificationPlugin {
                         store.core.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: delivered ? .delivered : .missed))
                         if !delivered { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
                     }
-                    slot.nextLocalDate = slot.nextLocalDate.adding(days: 1)
+                    slot.nextLocalDate = DailyOccurrence.nextDate(after: slot.nextLocalDate, at: slot.time, in: zone)
                 }
                 slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
                 store.core.slots[index] = slot

@@ -42,7 +42,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
 
     /// `scheduleDailyNotification({ id?, time, title, body })`.
     public func scheduleDailyNotification(_ request: DailySlotRequest, context: Context) -> PluginError? {
-        guard let time = LocalTime(parsing: request.time), time.second == 0, request.time.count == 5 else {
+        guard let time = DailySlotRequest.wallTime(request.time) else {
             return .invalidTimeFormat(request.time)
         }
         if policy.permissionCheck == .rejectUnlessAuthorized {
@@ -87,6 +87,10 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         context.log("cancelAll", [TraceDetail("removed", String(own.count))])
         return nil
     }
+
+    /// The fields of ``getNotificationStatus(context:)``'s answer, in its order (a scenario's
+    /// `statusReports` check must name one of them).
+    public static let statusFields = ["authorization", "backgroundRefresh", "pendingRequests", "scheduledSlots", "missedOccurrences"]
 
     /// `getNotificationStatus()`.
     public func getNotificationStatus(context: Context) -> [(String, String)] {
@@ -182,6 +186,9 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         switch policy.timeChangeCallbacks {
         case .ignore: return
         case .rescheduleAll:
+            // Seed 003 does not know UIKit's significant time change (S3), so only clock and zone
+            // changes reach its handler.
+            guard change != .significant else { return }
             // S5: "recalculate all scheduled times … cancel & reschedule".
             context.log("timeChange.rescheduleAll", [TraceDetail("change", change.rawValue)])
             rearmAll(context: context)

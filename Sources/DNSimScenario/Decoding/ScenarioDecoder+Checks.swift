@@ -1,59 +1,111 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlatforms
 import DNSimPlugin
 
 extension ScenarioDecoder {
-    func decodeChecks(_ expected: inout JSONObjectReader) throws -> [ScenarioCheck] {
+    /// The checks, and what the cross-checks need to know of them.
+    struct ChecksOutcome {
+        /// The checks decoded, in order.
         var checks: [ScenarioCheck] = []
-        var ids: Set<String> = []
-        for (value, pointer) in try expected.array("checks") {
-            var reader = try JSONObjectReader(value, at: pointer, expected: "a check object")
-            let id = try reader.string("id", expected: "a check id unique in the scenario")
-            guard ids.insert(id).inserted else {
-                throw invalid(pointer.appending("id"), "a check id unique in the scenario", "the repeated id \"\(id)\"")
+        /// Every check id read (also of checks that are otherwise wrong), for `findings`.
+        var ids: [String] = []
+        /// The slots checks name, with their pointers.
+        var slotReferences: [(slot: String, pointer: JSONPointer)] = []
+    }
+
+    /// Every field a check of any assertion may have.
+    static let checkFields = [
+        "id", "description", "seedClaim", "assert", "equals", "atLeast", "atMost", "slot", "time", "toleranceMs", "value",
+        "localDate", "code", "rule", "field",
+    ]
+
+    /// Decodes every check of `expected.checks`, recording the problems of each and carrying on.
+    func decodeChecks(_ expected: inout JSONObjectReader, platform: ScenarioPlatform?) -> ChecksOutcome? {
+        guard let elements = attempt({ try expected.array("checks") }) else { return nil }
+        var outcome = ChecksOutcome()
+        for (value, pointer) in elements {
+            guard var reader = attempt({ try JSONObjectReader(value, at: pointer, expected: "a check object") }) else {
+                continue
             }
-            let description = try reader.optionalString("description") ?? ""
-            let seedClaim = try reader.optionalString("seedClaim", expected: "a seed claim id S1…S30")
-            if let seedClaim, !Self.isSeedClaim(seedClaim) {
-                throw invalid(pointer.appending("seedClaim"), "a seed claim id S1…S30", "\"\(seedClaim)\"")
+            let id = attempt { () throws -> String in
+                let expected = "a check id unique in the scenario (1 to \(SafeName.maximumBytes) bytes, no control characters)"
+                let id = try reader.string("id", expected: expected)
+                if let problem = SafeName.problemAsLabel(id) {
+                    throw invalid(pointer.appending("id"), expected, SafeName.quoted(id) + ", " + problem)
+                }
+                guard !outcome.ids.contains(id) else {
+                    throw invalid(pointer.appending("id"), "a check id unique in the scenario", "the repeated id \"\(id)\"")
+                }
+                return id
             }
-            let assertion = try decodeAssertion(&reader)
-            try reader.finish()
-            checks.append(ScenarioCheck(id: id, description: description, seedClaim: seedClaim, assertion: assertion))
+            if let id { outcome.ids.append(id) }
+            let description = attempt { try reader.optionalString("description") ?? "" }
+            let seedClaim = attemptOptional { () throws -> String? in
+                let seedClaim = try reader.optionalString("seedClaim", expected: "a seed claim id S1…S30")
+                if let seedClaim, !Self.isSeedClaim(seedClaim) {
+                    throw invalid(pointer.appending("seedClaim"), "a seed claim id S1…S30", "\"\(seedClaim)\"")
+                }
+                return seedClaim
+            }
+            let assertion = attempt { try decodeAssertion(&reader, platform: platform) }
+            // A check whose assertion could not be read is checked for fields no check has.
+            reportUnknownFields(reader, knownKeys: assertion == nil ? Self.checkFields : [])
+            if let slot = assertion?.slot { outcome.slotReferences.append((slot, pointer.appending("slot"))) }
+            guard let id, let description, let assertion else { continue }
+            outcome.checks.append(ScenarioCheck(id: id, description: description, seedClaim: seedClaim, assertion: assertion))
         }
-        return checks
+        return outcome
     }
 
     /// `expected.findings`: for each plugin profile, the ids of the checks expected to fail.
-    func decodeFindings(_ expected: inout JSONObjectReader, checks: [ScenarioCheck]) throws -> [String: [String]] {
-        guard var reader = try expected.optionalObject("findings", expected: "an object mapping profile names to check ids")
-        else { return [:] }
+    func decodeFindings(_ expected: inout JSONObjectReader, checkIDs: [String]) -> [String: [String]]? {
+        guard let found = attempt({ try expected.optionalObject("findings", expected: "an object mapping profile names to check ids") })
+        else { return nil }
+        guard var reader = found else { return [:] }
         let profiles = PluginProfile.allCases.map(\.rawValue)
-        let checkIDs = checks.map(\.id)
         var findings: [String: [String]] = [:]
+        var complete = true
         for profile in reader.object.keys {
             guard profiles.contains(profile) else {
-                throw invalid(
-                    reader.pointer.appending(profile), "a plugin profile name: " + profiles.joined(separator: ", "),
-                    "\"\(profile)\"" + Suggestion.didYouMean(profile, among: profiles))
+                _ = reader.optionalValue(profile)
+                record(
+                    invalid(
+                        reader.pointer.appending(profile), "a plugin profile name: " + profiles.joined(separator: ", "),
+                        "\"\(profile)\"" + Suggestion.didYouMean(profile, among: profiles)))
+                complete = false
+                continue
+            }
+            guard let elements = attempt({ try reader.array(profile, expected: "an array of check ids") }) else {
+                complete = false
+                continue
             }
             var ids: [String] = []
-            for (value, pointer) in try reader.array(profile, expected: "an array of check ids") {
+            for (value, pointer) in elements {
                 guard case .string(let id) = value else {
-                    throw invalid(pointer, "a check id", value.describeForError)
+                    record(invalid(pointer, "a check id", value.describeForError))
+                    complete = false
+                    continue
                 }
                 guard checkIDs.contains(id) else {
-                    throw invalid(
-                        pointer, "the id of one of this scenario's checks: " + checkIDs.joined(separator: ", "),
-                        "\"\(id)\"" + Suggestion.didYouMean(id, among: checkIDs))
+                    record(
+                        invalid(
+                            pointer, "the id of one of this scenario's checks: " + checkIDs.joined(separator: ", "),
+                            "\"\(id)\"" + Suggestion.didYouMean(id, among: checkIDs)))
+                    complete = false
+                    continue
                 }
-                guard !ids.contains(id) else { throw invalid(pointer, "each check id once", "the repeated id \"\(id)\"") }
+                guard !ids.contains(id) else {
+                    record(invalid(pointer, "each check id once", "the repeated id \"\(id)\""))
+                    complete = false
+                    continue
+                }
                 ids.append(id)
             }
             findings[profile] = ids
         }
-        try reader.finish()
-        return findings
+        reportUnknownFields(reader)
+        return complete ? findings : nil
     }
 
     static func isSeedClaim(_ text: String) -> Bool {
@@ -61,13 +113,18 @@ extension ScenarioDecoder {
         return (1...30).contains(number) && text == "S\(number)"
     }
 
-    private func decodeAssertion(_ reader: inout JSONObjectReader) throws -> ScenarioAssertion {
+    private func decodeAssertion(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAssertion {
         let expected = "one of the assertions: " + ScenarioAssertion.allNames.joined(separator: ", ")
         let name = try reader.string("assert", expected: expected)
+        if !ScenarioAssertion.allNames.contains(name), let near = Suggestion.closest(to: name, among: ScenarioAssertion.allNames) {
+            throw invalid(
+                reader.pointer.appending("assert"), "one of the \(ScenarioAssertion.allNames.count) assertions",
+                "\"\(JSONWriter.escapedContents(name))\", did you mean \"\(near)\"?")
+        }
         switch name {
-        case "deliveryCount": return .deliveryCount(try count(&reader), slot: try reader.optionalString("slot"))
-        case "missedCount": return .missedCount(try count(&reader))
-        case "suppressedCount": return .suppressedCount(try count(&reader))
+        case "deliveryCount": return .deliveryCount(try count(&reader), slot: try slot(&reader))
+        case "missedCount": return .missedCount(try count(&reader), slot: try slot(&reader))
+        case "suppressedCount": return .suppressedCount(try count(&reader), slot: try slot(&reader))
         case "pluginReportedMissed": return .pluginReportedMissed(try count(&reader))
         case "armedAtEnd": return .armedAtEnd(try count(&reader))
         case "deliveredAtLocalTime":
@@ -79,42 +136,75 @@ extension ScenarioDecoder {
             guard tolerance >= 0 else {
                 throw invalid(reader.pointer.appending("toleranceMs"), "a non-negative integer", "\(tolerance)")
             }
-            return .deliveredAtLocalTime(time, toleranceMs: tolerance)
+            return .deliveredAtLocalTime(time, toleranceMs: tolerance, slot: try slot(&reader))
         case "maxLatenessMs":
             let value = try reader.int64("value", expected: "a non-negative integer")
             guard value >= 0 else { throw invalid(reader.pointer.appending("value"), "a non-negative integer", "\(value)") }
-            return .maxLatenessMs(value)
+            return .maxLatenessMs(value, slot: try slot(&reader))
         case "delivered", "notDelivered":
             let text = try reader.string("localDate", expected: "a local date \"YYYY-MM-DD\"")
             guard let date = LocalDate(parsing: text) else {
                 throw invalid(reader.pointer.appending("localDate"), "a local date \"YYYY-MM-DD\"", "\"\(text)\"")
             }
-            let slot = try reader.optionalString("slot")
+            let slot = try slot(&reader)
             return name == "delivered" ? .delivered(localDate: date, slot: slot) : .notDelivered(localDate: date, slot: slot)
-        case "errorCode": return .errorCode(try reader.string("code"))
+        case "errorCode":
+            return .errorCode(try choice(&reader, "code", PluginError.allCodes))
         case "noErrors": return .noErrors
         case "noDuplicateDeliveries": return .noDuplicateDeliveries
         case "noDuplicateAlarms": return .noDuplicateAlarms
-        case "ruleApplied": return .ruleApplied(try reader.string("rule", expected: "an OS fact id such as \"A1\""))
+        case "ruleApplied": return .ruleApplied(try rule(&reader, platform: platform))
         case "staleDeliveries": return .staleDeliveries(try count(&reader))
-        case "skippedCount": return .skippedCount(try count(&reader))
+        case "skippedCount": return .skippedCount(try count(&reader), slot: try slot(&reader))
         case "prefetchAttempts": return .prefetchAttempts(try count(&reader))
         case "freshDeliveries": return .freshDeliveries(try count(&reader))
-        case "prefetchHitRate": return .prefetchHitRate(try count(&reader))
+        case "prefetchHitRate": return .prefetchHitRate(try count(&reader, maximum: 100, unit: "a whole percentage"))
         case "notModifiedFetches": return .notModifiedFetches(try count(&reader))
         case "statusReports":
-            return .statusReports(field: try reader.string("field"), equals: try reader.string("equals"))
+            let fields = StatusFields.names(on: platform)
+            return .statusReports(field: try choice(&reader, "field", fields), equals: try reader.string("equals"))
         default:
-            throw invalid(reader.pointer.appending("assert"), expected, "\"\(name)\"")
+            throw invalid(reader.pointer.appending("assert"), expected, "\"\(JSONWriter.escapedContents(name))\"")
         }
     }
 
-    private func count(_ reader: inout JSONObjectReader) throws -> CountComparison {
-        let expected = "a non-negative integer"
+    /// The optional `slot` of a check. Whether a step creates it is checked once all steps are read.
+    private func slot(_ reader: inout JSONObjectReader) throws -> String? {
+        try reader.optionalString("slot", expected: "a slot id such as \"daily-0900\"")
+    }
+
+    /// The `rule` of `ruleApplied`: an id of the platform's rule catalogue (`dnsim rules`).
+    private func rule(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> String {
+        let rule = try reader.string("rule", expected: "an OS rule id such as \"A1\"")
+        let catalogues: [(ScenarioPlatform, [OSRule])] = [
+            (.android, OSRule.androidCatalogue), (.ios, OSRule.iosCatalogue), (.electron, OSRule.electronCatalogue),
+        ]
+        // The time-library facts (T1…T8) decide occurrences on every platform.
+        let own = catalogues.filter { platform == nil || $0.0 == platform }.flatMap { $0.1.map(\.id) }
+            + OSRule.timeCatalogue.map(\.id)
+        if own.contains(rule) { return rule }
+        let platformName = platform.map { "the \($0.rawValue) " } ?? "the "
+        let expected = "an OS rule id of \(platformName)rule catalogue (dnsim rules, docs/models/rules.md)"
+        if let (other, _) = catalogues.first(where: { $0.1.contains { $0.id == rule } }), let platform {
+            throw invalid(
+                reader.pointer.appending("rule"), expected,
+                "\"\(rule)\", a rule of the \(other.rawValue) catalogue, which \(platform.rawValue) runs never apply")
+        }
+        throw invalid(
+            reader.pointer.appending("rule"), expected,
+            "\"\(JSONWriter.escapedContents(rule))\", which is not in the catalogue" + Suggestion.didYouMean(rule, among: own))
+    }
+
+    /// A count comparison: any of `equals`, `atLeast`, `atMost` (at least one), each from 0 to
+    /// `maximum`, that can all hold at once.
+    private func count(
+        _ reader: inout JSONObjectReader, maximum: Int64 = 1_000_000, unit: String = "a non-negative integer"
+    ) throws -> CountComparison {
+        let expected = maximum == 1_000_000 ? unit : "\(unit) from 0 to \(maximum)"
         var comparison = CountComparison()
         for key in ["equals", "atLeast", "atMost"] {
             guard let value = try reader.optionalInt64(key, expected: expected) else { continue }
-            guard value >= 0 && value <= 1_000_000 else {
+            guard value >= 0 && value <= maximum else {
                 throw invalid(reader.pointer.appending(key), expected, "\(value)")
             }
             switch key {
@@ -125,6 +215,24 @@ extension ScenarioDecoder {
         }
         if comparison.equals == nil && comparison.atLeast == nil && comparison.atMost == nil {
             throw invalid(reader.pointer, "at least one of \"equals\", \"atLeast\", \"atMost\"", "none of them")
+        }
+        // Bounds no count can meet make a check that can never pass: a typo, not a finding.
+        if let atLeast = comparison.atLeast, let atMost = comparison.atMost, atLeast > atMost {
+            throw invalid(
+                reader.pointer.appending("atMost"), "an \"atMost\" at or above \"atLeast\" (\(atLeast)), or no count can hold",
+                "\(atMost)")
+        }
+        if let equals = comparison.equals {
+            if let atLeast = comparison.atLeast, equals < atLeast {
+                throw invalid(
+                    reader.pointer.appending("equals"), "an \"equals\" at or above \"atLeast\" (\(atLeast)), or no count can hold",
+                    "\(equals)")
+            }
+            if let atMost = comparison.atMost, equals > atMost {
+                throw invalid(
+                    reader.pointer.appending("equals"), "an \"equals\" at or below \"atMost\" (\(atMost)), or no count can hold",
+                    "\(equals)")
+            }
         }
         return comparison
     }

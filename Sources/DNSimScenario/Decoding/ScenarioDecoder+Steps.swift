@@ -4,75 +4,132 @@ import DNSimPlatforms
 import DNSimPlugin
 
 extension ScenarioDecoder {
-    func decodeSteps(
-        _ root: inout JSONObjectReader, platform: ScenarioPlatform, zone: Zone, start: SimInstant, end: SimInstant
-    ) throws
-        -> [ScenarioStep]
-    {
+    /// The steps, and what the checks need to know of them.
+    struct StepsOutcome {
+        /// The steps decoded, in order.
         var steps: [ScenarioStep] = []
-        var previous = start
+        /// Whether ``createdSlots`` is known to be every slot the steps create: no step failed
+        /// that is, or may be, a `scheduleDailyNotification` (slot references are checked only then).
+        var slotsKnown = true
+        /// The slot ids the `scheduleDailyNotification` steps create, in step order, once each.
+        var createdSlots: [String] = []
+        /// The slots steps name (`injectAlarmLoss`, `corruptStoredSlot`), with their pointers.
+        var slotReferences: [(slot: String, pointer: JSONPointer)] = []
+    }
+
+    /// Decodes every step, recording the problems of each and carrying on with the next. Without
+    /// a `timeline` (the zone, start or end is wrong) step times are checked for shape only.
+    func decodeSteps(_ root: inout JSONObjectReader, platform: ScenarioPlatform?, timeline: Timeline?) -> StepsOutcome {
+        var outcome = StepsOutcome()
+        guard let elements = attempt({ try root.array("steps") }) else {
+            outcome.slotsKnown = false
+            return outcome
+        }
+        // The previous step's time, once known; `nil` after a step whose time is unknown.
+        var previous = timeline?.start
         // The device's zone and wall-clock offset as the steps leave them, to check where each
-        // setClock step sets the clock (only setClock moves it; only setTimeZone changes the zone).
-        var clock = DeviceClockBounds(
-            zone: zone, earliest: max(.epoch, start - Self.clockMargin), latest: end + Self.clockMargin)
-        for (value, pointer) in try root.array("steps") {
-            var reader = try JSONObjectReader(value, at: pointer, expected: "a step object")
-            let hasAt = reader.has("at")
-            let hasAfter = reader.has("after")
-            // Known fields whichever is used, so an unknown-field message lists both.
-            _ = reader.optionalValue("at")
-            _ = reader.optionalValue("after")
-            if hasAt == hasAfter {
-                // A misspelt "at"/"after" explains "neither" better than the rule does.
-                if let unknown = reader.object.keys.first(where: { !Self.stepFields.contains($0) }) {
-                    throw invalid(
-                        pointer.appending(unknown), "one of the step fields: " + Self.stepFields.joined(separator: ", "),
-                        "an unknown field \"\(unknown)\"")
-                }
-                throw invalid(
-                    pointer, "exactly one of \"at\" (a local date-time) or \"after\" (a duration since the previous step)",
-                    hasAt ? "both" : "neither")
+        // setClock step sets the clock (only setClock moves it; only setTimeZone changes the zone);
+        // `nil` once a step makes it unknown.
+        var clock = timeline.map {
+            DeviceClockBounds(
+                zone: $0.zone, earliest: max(.epoch, $0.start - Self.clockMargin), latest: $0.end + Self.clockMargin)
+        }
+        for (value, pointer) in elements {
+            guard var reader = attempt({ try JSONObjectReader(value, at: pointer, expected: "a step object") }) else {
+                outcome.slotsKnown = false
+                previous = nil
+                continue
             }
-            let time: SimInstant
-            let timePointer: JSONPointer
-            if hasAt {
-                let (local, at) = try decodeLocalDateTime(&reader, "at")
-                guard let instant = zone.instant(for: local, gap: .skip) else {
-                    throw invalid(at, "a local time that exists in \(zone.identifier)", "\"\(local)\"")
-                }
-                time = instant
-                timePointer = at
-            } else {
-                let (delay, at) = try decodeDuration(&reader, "after")
-                time = previous + delay
-                timePointer = at
+            let time = decodeStepTime(&reader, step: pointer, timeline: timeline, previous: &previous)
+            let action = attempt { try decodeAction(&reader, platform: platform) }
+            // A step whose action could not be read is checked for fields no action has.
+            reportUnknownFields(reader, knownKeys: action == nil ? Self.stepFields : [])
+            guard let action else {
+                clock = nil
+                // A step that failed creates no slot unless it is (or may be) a schedule call.
+                var name: String?
+                if case .string(let text)? = reader.object["action"] { name = text }
+                if name == nil || name == "scheduleDailyNotification" { outcome.slotsKnown = false }
+                continue
             }
-            if time < start {
-                throw invalid(
-                    timePointer, "a time at or after the start (\(ISO8601.format(start, in: zone)))",
-                    ISO8601.format(time, in: zone))
-            }
-            if time < previous {
-                throw invalid(
-                    timePointer, "a time at or after the previous step (\(ISO8601.format(previous, in: zone)))",
-                    ISO8601.format(time, in: zone))
-            }
-            if time > end {
-                throw invalid(
-                    timePointer, "a time at or before the end (\(ISO8601.format(end, in: zone)))",
-                    ISO8601.format(time, in: zone))
-            }
-            let action = try decodeAction(&reader, platform: platform)
-            try reader.finish()
             switch action {
-            case .setClock(let change, _): try checkClockChange(change, at: time, step: pointer, clock: &clock)
-            case .setTimeZone(let zone): clock.zone = zone
+            case .setClock(let change, _):
+                if let time, var bounds = clock, attempt({ try checkClockChange(change, at: time, step: pointer, clock: &bounds) }) != nil {
+                    clock = bounds
+                } else {
+                    clock = nil
+                }
+            case .setTimeZone(let zone): clock?.zone = zone
+            case .scheduleDailyNotification(let request):
+                if !outcome.createdSlots.contains(request.resolvedID) { outcome.createdSlots.append(request.resolvedID) }
+            case .injectAlarmLoss(let slot?): outcome.slotReferences.append((slot, pointer.appending("slot")))
+            case .corruptStoredSlot(let slot): outcome.slotReferences.append((slot, pointer.appending("slot")))
             default: break
             }
-            steps.append(ScenarioStep(at: time, action: action, pointer: pointer))
-            previous = time
+            guard let time else { continue }
+            outcome.steps.append(ScenarioStep(at: time, action: action, pointer: pointer))
         }
-        return steps
+        return outcome
+    }
+
+    /// The step's instant from `at` or `after`, checked against the start, the previous step and
+    /// the end; `nil` (and `previous` unknown from here on) when it cannot be known.
+    private func decodeStepTime(
+        _ reader: inout JSONObjectReader, step pointer: JSONPointer, timeline: Timeline?, previous: inout SimInstant?
+    ) -> SimInstant? {
+        let hasAt = reader.has("at")
+        let hasAfter = reader.has("after")
+        // Known fields whichever is used, so an unknown-field message lists both.
+        _ = reader.optionalValue("at")
+        _ = reader.optionalValue("after")
+        if hasAt == hasAfter {
+            // A misspelt "at"/"after" is the likely cause of "neither": name it.
+            let near = hasAt ? nil : reader.object.keys.first { Suggestion.closest(to: $0, among: ["at", "after"]) != nil }
+            let hint = near.map { "; is \"\(JSONWriter.escapedContents($0))\" a typo for one of them?" } ?? ""
+            record(
+                invalid(
+                    pointer, "exactly one of \"at\" (a local date-time) or \"after\" (a duration since the previous step)",
+                    (hasAt ? "both" : "neither") + hint))
+            previous = nil
+            return nil
+        }
+        var time: SimInstant?
+        var timePointer = pointer
+        if hasAt {
+            if let (local, at) = attempt({ try decodeLocalDateTime(&reader, "at") }), let timeline {
+                timePointer = at
+                time = timeline.zone.instant(for: local, gap: .skip)
+                if time == nil {
+                    record(invalid(at, "a local time that exists in \(timeline.zone.identifier)", "\"\(local)\""))
+                }
+            }
+        } else if let (delay, at) = attempt({ try decodeDuration(&reader, "after") }), let before = previous {
+            timePointer = at
+            time = before + delay
+        }
+        guard let time, let timeline else {
+            previous = nil
+            return nil
+        }
+        let zone = timeline.zone
+        if time < timeline.start {
+            record(
+                invalid(
+                    timePointer, "a time at or after the start (\(ISO8601.format(timeline.start, in: zone)))",
+                    ISO8601.format(time, in: zone)))
+        } else if let before = previous, time < before {
+            record(
+                invalid(
+                    timePointer, "a time at or after the previous step (\(ISO8601.format(before, in: zone)))",
+                    ISO8601.format(time, in: zone)))
+        } else if time > timeline.end {
+            record(
+                invalid(
+                    timePointer, "a time at or before the end (\(ISO8601.format(timeline.end, in: zone)))",
+                    ISO8601.format(time, in: zone)))
+        }
+        previous = time
+        return time
     }
 
     /// What the decoder knows of the device clock between steps.
@@ -127,6 +184,17 @@ extension ScenarioDecoder {
         clock.offset = wall - time
     }
 
+    /// The string member `key` as a slot id (non-empty, no control characters, at most
+    /// ``SafeName/maximumBytes`` bytes), or `nil` when absent.
+    private func optionalSlotID(_ reader: inout JSONObjectReader, _ key: String) throws -> String? {
+        let expected = "a slot id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+        guard let slot = try reader.optionalString(key, expected: expected) else { return nil }
+        if let problem = SafeName.problemAsLabel(slot) {
+            throw invalid(reader.pointer.appending(key), expected, SafeName.quoted(slot) + ", " + problem)
+        }
+        return slot
+    }
+
     /// Every field a step of any action may have.
     static let stepFields = [
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
@@ -134,12 +202,19 @@ extension ScenarioDecoder {
         "asleep", "openAtLogin", "source", "ttlSeconds", "staleAction", "prefetchLeadMinutes",
     ]
 
-    private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform) throws -> ScenarioAction {
-        let known = ScenarioAction.allNames.filter { ScenarioAction.platforms(of: $0).contains(platform) }
-        let expected = "one of the \(platform.rawValue) actions: " + known.joined(separator: ", ")
+    private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAction {
+        let known = ScenarioAction.allNames.filter { name in platform.map { ScenarioAction.platforms(of: name).contains($0) } ?? true }
+        let platformName = platform.map { "\($0.rawValue) " } ?? ""
+        let expected = "one of the \(platformName)actions: " + known.joined(separator: ", ")
         let name = try reader.string("action", expected: expected)
-        if ScenarioAction.allNames.contains(name) && !known.contains(name) {
+        if let platform, ScenarioAction.allNames.contains(name) && !known.contains(name) {
             throw invalid(reader.pointer.appending("action"), expected, "\"\(name)\", which does not exist on \(platform.rawValue)")
+        }
+        if !known.contains(name), let near = Suggestion.closest(to: name, among: known) {
+            // A near miss: name the action meant rather than list all of them.
+            throw invalid(
+                reader.pointer.appending("action"), "one of the \(known.count) \(platformName)actions",
+                "\"\(JSONWriter.escapedContents(name))\", did you mean \"\(near)\"?")
         }
         switch name {
         case "launchApp": return .launchApp
@@ -174,33 +249,25 @@ extension ScenarioDecoder {
         case "setCharging": return .setCharging(try reader.bool("charging"))
         case "setNetwork": return .setNetwork(available: try reader.bool("available"))
         case "setChannelBlocked": return .setChannelBlocked(try reader.bool("blocked"))
-        case "injectAlarmLoss": return .injectAlarmLoss(slot: try reader.optionalString("slot"))
+        case "injectAlarmLoss": return .injectAlarmLoss(slot: try optionalSlotID(&reader, "slot"))
         case "setLowPowerMode": return .setLowPowerMode(try reader.bool("on"))
         case "publishContent": return .publishContent
         case "quitApp": return .quitApp
         case "reinstallApp": return .reinstallApp
         case "failNextBackgroundStart": return .failNextBackgroundStart
-        case "corruptStoredSlot": return .corruptStoredSlot(try reader.string("slot", expected: "a slot id"))
+        case "corruptStoredSlot":
+            _ = try reader.string("slot", expected: "a slot id")
+            return .corruptStoredSlot(try optionalSlotID(&reader, "slot") ?? "")
         case "login": return .login
         case "setSystemSleep": return .setSystemSleep(try reader.bool("asleep"))
         case "setLoginItem": return .setLoginItem(openAtLogin: try reader.bool("openAtLogin"))
         case "setServerFault":
-            let faults = ContentServer.Fault.allCases.map(\.rawValue)
-            let fault = try reader.string("fault", expected: "one of: " + faults.joined(separator: ", "))
-            guard faults.contains(fault) else {
-                throw invalid(reader.pointer.appending("fault"), "one of: " + faults.joined(separator: ", "), "\"\(fault)\"")
-            }
-            return .setServerFault(fault)
+            return .setServerFault(try choice(&reader, "fault", ContentServer.Fault.allCases.map(\.rawValue)))
         case "setBackgroundAppRefresh": return .setBackgroundAppRefresh(try reader.bool("enabled"))
         case "clearDeliveredNotifications": return .clearDeliveredNotifications
         case "tapNotification": return .tapNotification
         case "setAuthorization":
-            let names = IOSAuthorizationStatus.allCases.map(\.rawValue)
-            let status = try reader.string("status", expected: "one of: " + names.joined(separator: ", "))
-            guard names.contains(status) else {
-                throw invalid(reader.pointer.appending("status"), "one of: " + names.joined(separator: ", "), "\"\(status)\"")
-            }
-            return .setAuthorization(status)
+            return .setAuthorization(try choice(&reader, "status", IOSAuthorizationStatus.allCases.map(\.rawValue)))
         case "addOtherRequests":
             let count = try reader.int64("count", expected: "a count from 1 to 200")
             guard (1...200).contains(count) else {
@@ -208,12 +275,7 @@ extension ScenarioDecoder {
             }
             return .addOtherRequests(count: Int(count))
         case "setStandbyBucket":
-            let buckets = AndroidStandbyBucket.allCases.map(\.rawValue)
-            let bucket = try reader.string("bucket", expected: "one of: " + buckets.joined(separator: ", "))
-            guard buckets.contains(bucket) else {
-                throw invalid(reader.pointer.appending("bucket"), "one of: " + buckets.joined(separator: ", "), "\"\(bucket)\"")
-            }
-            return .setStandbyBucket(bucket)
+            return .setStandbyBucket(try choice(&reader, "bucket", AndroidStandbyBucket.allCases.map(\.rawValue)))
         case "reboot":
             _ = reader.optionalValue("offFor")
             _ = reader.optionalValue("unlockAfter")
@@ -228,11 +290,7 @@ extension ScenarioDecoder {
                     reader.pointer, "exactly one of \"to\" (a local date-time) or \"shiftBy\" (a signed duration)",
                     reader.has("to") ? "both" : "neither")
             }
-            let sources = ["manual", "network"]
-            let source = try reader.optionalString("source", expected: "manual or network") ?? "manual"
-            guard sources.contains(source) else {
-                throw invalid(reader.pointer.appending("source"), "manual or network", "\"\(source)\"")
-            }
+            let source = try optionalChoice(&reader, "source", ["manual", "network"]) ?? "manual"
             if reader.has("to") { return .setClock(.to(try decodeLocalDateTime(&reader, "to").0), source: source) }
             return .setClock(.shift(try decodeDuration(&reader, "shiftBy", allowNegative: true).0), source: source)
         case "setTimeZone":
@@ -240,14 +298,19 @@ extension ScenarioDecoder {
         case "setNotificationPermission":
             return .setNotificationPermission(granted: try reader.bool("granted"))
         case "scheduleDailyNotification":
-            // The time is passed to the plugin as written: rejecting a bad one is the plugin's job.
-            let time = try reader.string("time", expected: "a wall time \"HH:mm\"")
+            // The plugin rejects any other time (invalid_time_format): a scenario is checked the
+            // same way before it runs, so a typo such as "7:30" is an input error, not a finding.
+            let timeExpected = "a wall time \"HH:mm\" (24-hour, two digits each, as the plugin accepts)"
+            let time = try reader.string("time", expected: timeExpected)
+            guard DailySlotRequest.wallTime(time) != nil else {
+                throw invalid(reader.pointer.appending("time"), timeExpected, "\"\(JSONWriter.escapedContents(time))\"")
+            }
             let title = try reader.optionalString("title") ?? "Daily notification"
             let body = try reader.optionalString("body") ?? ""
-            let id = try reader.optionalString("id")
+            let id = try optionalSlotID(&reader, "id")
             return .scheduleDailyNotification(DailySlotRequest(id: id, time: time, title: title, body: body))
         default:
-            throw invalid(reader.pointer.appending("action"), expected, "\"\(name)\"")
+            throw invalid(reader.pointer.appending("action"), expected, "\"\(JSONWriter.escapedContents(name))\"")
         }
     }
 }

@@ -7,21 +7,6 @@ import DNSimPlugin
 /// ``ScenarioDecoder`` touches no files; whoever reads scenario files (the command line) calls
 /// this with a way to read another file.
 public enum ScenarioPolicyResolver {
-    /// Why a scenario's policy file cannot be used.
-    public enum Problem: Error, Sendable, CustomStringConvertible {
-        /// The file named at `/plugin/policy` cannot be read.
-        case unreadable(ScenarioError)
-        /// The file is not a valid policy.
-        case invalid(PolicyError)
-
-        public var description: String {
-            switch self {
-            case .unreadable(let error): return error.description
-            case .invalid(let error): return error.description
-            }
-        }
-    }
-
     /// The path of `reference` as seen from the directory of `scenarioPath` (unchanged when it is
     /// absolute or the scenario came from standard input).
     public static func path(of reference: String, from scenarioPath: String) -> String {
@@ -37,22 +22,25 @@ public enum ScenarioPolicyResolver {
     ///   - read: reads a file's bytes, or gives `nil` and why it cannot.
     public static func resolve(
         _ scenario: Scenario, scenarioPath: String, label: String, read: (String) -> (bytes: [UInt8]?, problem: String)
-    ) -> Result<Scenario, Problem> {
+    ) -> Result<Scenario, ScenarioError> {
         guard let reference = scenario.plugin.policyFile else { return .success(scenario) }
         let path = path(of: reference, from: scenarioPath)
         let (bytes, reason) = read(path)
         guard let bytes else {
             return .failure(
-                .unreadable(
-                    ScenarioError(
-                        file: label, kind: .invalidScenario, pointer: JSONPointer(tokens: ["plugin", "policy"]),
-                        expected: "a readable policy file (relative to this file)", found: "\"\(reference)\": \(path): \(reason)")))
+                ScenarioError(
+                    file: label, kind: .invalidScenario, pointer: JSONPointer(tokens: ["plugin", "policy"]),
+                    expected: "a readable policy file (relative to this file)", found: "\"\(reference)\": \(path): \(reason)"))
         }
         do throws(PolicyError) {
             let file = try PolicyDecoder(file: path).decode(bytes)
             return .success(scenario.with(policy: file.policy))
         } catch {
-            return .failure(.invalid(error))
+            // The policy file's own error, in the same words (file, pointer, expected, found).
+            return .failure(
+                ScenarioError(
+                    file: error.file, kind: error.malformed ? .malformedJSON : .invalidScenario, pointer: error.pointer,
+                    expected: error.expected, found: error.found))
         }
     }
 }

@@ -100,6 +100,10 @@ public struct Scenario: Sendable {
         public var inexactDeferralPercent: Int?
         /// The contested "an update clears alarms" option (A17; default false).
         public var updateClearsAlarms: Bool?
+        /// Android: whether PendingIntents survive a force stop below API 35 (A59; default false).
+        public var pendingIntentsSurviveForceStop: Bool?
+        /// Electron: whether timers' remaining delay freezes during sleep (E3; default true).
+        public var timersPauseDuringSleep: Bool?
         /// iOS: the authorization status at the start (default authorized).
         public var authorization: String?
         /// iOS: the keep policy past 64 pending requests (I1).

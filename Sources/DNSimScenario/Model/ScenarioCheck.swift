@@ -6,7 +6,7 @@ public struct ScenarioCheck: Sendable {
     public var id: String
     /// What it checks, in words.
     public var description: String
-    /// The seed claim (os-facts.md §11, `S1`…`S28`) a failure exposes, if any.
+    /// The seed claim (`S1`…`S30`, audited in `reports/seed-claims.md`) a failure exposes, if any.
     public var seedClaim: String?
     /// The assertion.
     public var assertion: ScenarioAssertion
@@ -16,16 +16,17 @@ public struct ScenarioCheck: Sendable {
 public enum ScenarioAssertion: Sendable, Equatable {
     /// Notifications shown (optionally for one slot).
     case deliveryCount(CountComparison, slot: String?)
-    /// Planned occurrences that were never shown.
-    case missedCount(CountComparison)
-    /// Posts the OS dropped (permission, channel).
-    case suppressedCount(CountComparison)
+    /// Planned occurrences that were never shown (optionally of one slot).
+    case missedCount(CountComparison, slot: String?)
+    /// Posts the OS dropped (permission, channel), optionally of one slot.
+    case suppressedCount(CountComparison, slot: String?)
     /// Occurrences the plugin itself recorded as missed.
     case pluginReportedMissed(CountComparison)
-    /// Every shown notification appeared at this local wall time (± tolerance) in the device zone.
-    case deliveredAtLocalTime(LocalTime, toleranceMs: Int64)
-    /// No shown notification was later than this.
-    case maxLatenessMs(Int64)
+    /// Every shown notification (optionally of one slot) appeared at this local wall time
+    /// (± tolerance) in the device zone.
+    case deliveredAtLocalTime(LocalTime, toleranceMs: Int64, slot: String?)
+    /// No shown notification (optionally of one slot) was later than this.
+    case maxLatenessMs(Int64, slot: String?)
     /// The occurrence of this local date was shown.
     case delivered(localDate: LocalDate, slot: String?)
     /// The occurrence of this local date was not shown.
@@ -46,8 +47,8 @@ public enum ScenarioAssertion: Sendable, Equatable {
     case statusReports(field: String, equals: String)
     /// Deliveries whose content was older than the TTL when shown.
     case staleDeliveries(CountComparison)
-    /// Occurrences the plugin deliberately skipped (TTL-at-fire).
-    case skippedCount(CountComparison)
+    /// Occurrences the plugin deliberately skipped (TTL-at-fire), optionally of one slot.
+    case skippedCount(CountComparison, slot: String?)
     /// Content fetches made.
     case prefetchAttempts(CountComparison)
     /// Deliveries showing the server's current content version.
@@ -81,6 +82,18 @@ public enum ScenarioAssertion: Sendable, Equatable {
         case .freshDeliveries: return "freshDeliveries"
         case .prefetchHitRate: return "prefetchHitRate"
         case .notModifiedFetches: return "notModifiedFetches"
+        }
+    }
+
+    /// The slot the assertion is limited to, if any.
+    public var slot: String? {
+        switch self {
+        case .deliveryCount(_, let slot), .missedCount(_, let slot), .suppressedCount(_, let slot),
+            .deliveredAtLocalTime(_, _, let slot), .maxLatenessMs(_, let slot), .delivered(_, let slot),
+            .notDelivered(_, let slot), .skippedCount(_, let slot):
+            return slot
+        default:
+            return nil
         }
     }
 

@@ -23,6 +23,7 @@ final class AndroidWorld {
         if let granted = scenario.os.postNotificationsGranted { parameters.postNotificationsGranted = granted }
         if let percent = scenario.os.inexactDeferralPercent { parameters.inexactDeferralPercent = percent }
         if let clears = scenario.os.updateClearsAlarms { parameters.updateClearsAlarms = clears }
+        if let survive = scenario.os.pendingIntentsSurviveForceStop { parameters.pendingIntentsSurviveForceStop = survive }
         let profile =
             AndroidDeviceProfile.named(scenario.deviceProfile, apiLevel: scenario.osVersion)
             ?? .stock(apiLevel: scenario.osVersion)

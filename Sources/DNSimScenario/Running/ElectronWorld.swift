@@ -22,7 +22,9 @@ final class ElectronWorld {
         let build = ElectronPluginBuild(
             policy: scenario.policy, openAtLogin: scenario.plugin.openAtLogin,
             linuxAutostartEntry: scenario.plugin.linuxAutostartEntry, freshness: scenario.freshness)
-        system = ElectronSystem(sim: driver.sim, profile: profile, parameters: ElectronParameters(), zone: scenario.zone, build: build)
+        var parameters = ElectronParameters()
+        if let pause = scenario.os.timersPauseDuringSleep { parameters.timersPauseDuringSleep = pause }
+        system = ElectronSystem(sim: driver.sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
         system.contentServer = driver.server
     }
 

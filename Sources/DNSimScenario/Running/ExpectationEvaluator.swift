@@ -14,38 +14,64 @@ struct ExpectationEvaluator {
         }
     }
 
-    private func count(_ comparison: CountComparison, _ value: Int, _ noun: String) -> (Bool, String) {
-        (comparison.holds(for: value), "\(value) \(noun) (expected \(comparison))")
+    /// `1 notification shown (expected = 1)`: the count with its noun in the right number
+    /// (`singular` for 1, else `plural`), then what was expected.
+    private func count(
+        _ comparison: CountComparison, _ value: Int, _ singular: String, _ plural: String, slot: String? = nil
+    ) -> (Bool, String) {
+        let noun = value == 1 ? singular : plural
+        return (comparison.holds(for: value), "\(value) \(noun)\(Self.ofSlot(slot)) (expected \(comparison))")
+    }
+
+    /// ` of slot daily-0900`, or nothing for a check over every slot.
+    private static func ofSlot(_ slot: String?) -> String {
+        slot.map { " of slot \($0)" } ?? ""
+    }
+
+    /// Whether an entry of `entrySlot` counts for a check limited to `slot` (`nil`: every slot).
+    private static func matches(_ entrySlot: String, _ slot: String?) -> Bool {
+        slot == nil || entrySlot == slot
     }
 
     private func evaluate(_ assertion: ScenarioAssertion) -> (Bool, String) {
         switch assertion {
         case .deliveryCount(let comparison, let slot):
-            let n = result.deliveries.filter { slot == nil || $0.slot == slot }.count
-            return count(comparison, n, "notifications shown")
-        case .missedCount(let comparison):
-            let (ok, text) = count(comparison, result.missed.count, "occurrences missed")
-            let first = result.missed.first.map { "; first: \($0.localDate) \($0.slot): \($0.reason)" } ?? ""
+            let n = result.deliveries.filter { Self.matches($0.slot, slot) }.count
+            return count(comparison, n, "notification shown", "notifications shown", slot: slot)
+        case .missedCount(let comparison, let slot):
+            let missed = result.missed.filter { Self.matches($0.slot, slot) }
+            let (ok, text) = count(comparison, missed.count, "occurrence missed", "occurrences missed", slot: slot)
+            let first = missed.first.map { "; first: \($0.localDate) \($0.slot): \($0.reason)" } ?? ""
             return (ok, text + first)
-        case .suppressedCount(let comparison):
-            return count(comparison, result.suppressed.count, "notifications suppressed by the OS")
+        case .suppressedCount(let comparison, let slot):
+            let n = result.suppressed.filter { Self.matches($0.slot, slot) }.count
+            return count(
+                comparison, n, "notification suppressed by the OS", "notifications suppressed by the OS", slot: slot)
         case .pluginReportedMissed(let comparison):
-            return count(comparison, result.pluginReportedMissed, "occurrences reported missed by the plugin")
+            return count(
+                comparison, result.pluginReportedMissed, "occurrence reported missed by the plugin",
+                "occurrences reported missed by the plugin")
         case .armedAtEnd(let comparison):
-            return count(comparison, result.armedAtEnd, "alarms armed at the end")
-        case .deliveredAtLocalTime(let time, let tolerance):
-            let off = result.deliveries.filter { delivery in
+            return count(comparison, result.armedAtEnd, "alarm armed at the end", "alarms armed at the end")
+        case .deliveredAtLocalTime(let time, let tolerance, let slot):
+            let shown = result.deliveries.filter { Self.matches($0.slot, slot) }
+            let off = shown.filter { delivery in
                 let local = result.zone(at: delivery.deliveredAt).localDateTime(at: delivery.deliveredAt)
                 return abs(local.time.millisecondsIntoDay - time.millisecondsIntoDay) > tolerance
             }
             if off.isEmpty {
-                return (true, "all \(result.deliveries.count) shown at \(time) local")
+                return (true, "all \(shown.count)\(Self.ofSlot(slot)) shown at \(time) local")
             }
             let sample = off.prefix(3).map { result.iso($0.deliveredAt) }.joined(separator: ", ")
-            return (false, "\(off.count) of \(result.deliveries.count) not at \(time) local: \(sample)")
-        case .maxLatenessMs(let limit):
-            let worst = result.deliveries.compactMap(\.latenessMs).max() ?? 0
-            return (worst <= limit, "worst lateness \(worst) ms (limit \(limit) ms)")
+            return (false, "\(off.count) of \(shown.count)\(Self.ofSlot(slot)) not at \(time) local: \(sample)")
+        case .maxLatenessMs(let limit, let slot):
+            let worst = result.deliveries.filter { Self.matches($0.slot, slot) }.compactMap(\.latenessMs).max() ?? 0
+            let limitText = HumanDuration.fine(SimDuration(milliseconds: limit))
+            guard worst > 0 else { return (true, "none late\(Self.ofSlot(slot)) (limit \(limitText))") }
+            return (
+                worst <= limit,
+                "worst lateness\(Self.ofSlot(slot)) \(HumanDuration.fine(SimDuration(milliseconds: worst))) (limit \(limitText))"
+            )
         case .delivered(let date, let slot):
             let hit = result.deliveries.first { $0.localDate == date.description && (slot == nil || $0.slot == slot) }
             return (hit != nil, hit.map { "shown at \(result.iso($0.deliveredAt))" } ?? "not shown")
@@ -76,15 +102,21 @@ struct ExpectationEvaluator {
                     : "duplicate alarms for: " + duplicates.joined(separator: ", ")
             )
         case .staleDeliveries(let comparison):
-            return count(comparison, result.freshness.staleDeliveries, "stale deliveries")
-        case .skippedCount(let comparison):
-            return count(comparison, result.skipped.count, "occurrences skipped by the plugin")
+            return count(comparison, result.freshness.staleDeliveries, "stale delivery", "stale deliveries")
+        case .skippedCount(let comparison, let slot):
+            let n = result.skipped.filter { Self.matches($0.slot, slot) }.count
+            return count(
+                comparison, n, "occurrence skipped by the plugin", "occurrences skipped by the plugin", slot: slot)
         case .prefetchAttempts(let comparison):
-            return count(comparison, result.freshness.prefetchAttempts, "content fetches")
+            return count(comparison, result.freshness.prefetchAttempts, "content fetch", "content fetches")
         case .freshDeliveries(let comparison):
-            return count(comparison, result.freshness.deliveriesFresh, "deliveries with current content")
+            return count(
+                comparison, result.freshness.deliveriesFresh, "delivery with current content",
+                "deliveries with current content")
         case .notModifiedFetches(let comparison):
-            return count(comparison, result.freshness.prefetchNotModified, "fetches answered 304 Not Modified")
+            return count(
+                comparison, result.freshness.prefetchNotModified, "fetch answered 304 Not Modified",
+                "fetches answered 304 Not Modified")
         case .prefetchHitRate(let comparison):
             let rate = result.freshness.hitRatePercent ?? 0
             return (
@@ -99,7 +131,7 @@ struct ExpectationEvaluator {
             return (value == expected, "\(field) = \(value ?? "absent") (expected \(expected))")
         case .ruleApplied(let rule):
             let n = result.ruleCounts[rule] ?? 0
-            return (n > 0, "\(n) trace records decided by \(rule)")
+            return (n > 0, "\(n) trace \(n == 1 ? "record" : "records") decided by \(rule)")
         }
     }
 }

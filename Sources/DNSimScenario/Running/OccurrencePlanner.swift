@@ -8,6 +8,8 @@ import DNSimCore
 /// date, from the moment the call succeeded until it was cancelled or the run ended. Each
 /// occurrence is resolved from its own local date (gap: shifted forward; fold: earlier), in the
 /// zone in force at that instant, on true time — never from what the plugin or the OS computed.
+/// Two local dates that resolve to one instant (a date the zone skips) are one occurrence,
+/// labelled with the later date.
 struct OccurrencePlanner {
     /// One accepted `scheduleDailyNotification` call.
     struct Intent {
@@ -53,8 +55,11 @@ struct OccurrencePlanner {
                 var date = segment.zone.localDateTime(at: lower).date.adding(days: -1)
                 let lastDate = segment.zone.localDateTime(at: upper).date.adding(days: 1)
                 while date <= lastDate {
+                    // One occurrence per instant: a date the zone skips entirely resolves to the
+                    // next date's instant and is that occurrence, not a second one.
                     if let at = DailyOccurrence.instant(on: date, at: intent.time, in: segment.zone),
-                        at > intent.from, at >= segment.from, at < segmentEnd, at <= stop, !seen.contains(date)
+                        at > intent.from, at >= segment.from, at < segmentEnd, at <= stop, !seen.contains(date),
+                        !DailyOccurrence.isMergedWithNextDate(date, at: intent.time, in: segment.zone)
                     {
                         seen.insert(date)
                         result.append(Planned(slot: intent.slot, localDate: date, at: at))

@@ -1,5 +1,6 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlatforms
 import DNSimPlugin
 
 /// What a world records about a run as it goes, the same on every platform: the plugin API's
@@ -16,19 +17,52 @@ final class RunLedger {
     /// Each `getNotificationStatus` answer.
     private(set) var statusSnapshots: [(at: SimInstant, fields: [(String, String)])] = []
     private let trace: TraceRecorder
+    /// The end of the run: the planner's horizon.
+    private let end: SimInstant
 
     init(scenario: Scenario, trace: TraceRecorder) {
         zoneTimeline = [(scenario.startInstant, scenario.zone)]
         clockOffsets = [(scenario.startInstant, .zero)]
         self.trace = trace
+        end = scenario.endInstant
     }
 
     /// A `scheduleDailyNotification` call returned `error` (or succeeded) at `instant`.
     func scheduled(_ request: DailySlotRequest, error: PluginError?, at instant: SimInstant) -> PluginError? {
         if error == nil, let time = LocalTime(parsing: request.time) {
             planner.accept(slot: request.resolvedID, time: time, at: instant)
+            traceResolutions(slot: request.resolvedID, time: time, from: instant, zone: zoneTimeline[zoneTimeline.count - 1].zone)
         }
         return error
+    }
+
+    /// Writes, for each planned occurrence from `from` to the end whose wall time the zone skips
+    /// or repeats, how the planner resolved it: shifted forward by the gap, or the earlier
+    /// offset in a fold, as java.time `atZone` does (T6). The record is written when the
+    /// planner decides (the call, or a zone change), and names the occurrence's local date.
+    private func traceResolutions(slot: String, time: LocalTime, from: SimInstant, zone: Zone) {
+        var date = zone.localDateTime(at: from).date
+        let last = zone.localDateTime(at: end).date
+        while date <= last {
+            let resolution = zone.resolve(LocalDateTime(date: date, time: time))
+            let how: String?
+            switch resolution {
+            case .unique: how = nil
+            case .gap(let before, let after, _, _): how = "gap of \(after - before) s: shifted forward"
+            case .fold(_, _): how = "fold: earlier offset"
+            }
+            if let how, let at = resolution.instant(), at > from, at <= end {
+                let merged = DailyOccurrence.isMergedWithNextDate(date, at: time, in: zone)
+                trace.record(
+                    at: from, subsystem: "plan", kind: "plan.wallTimeResolved", rule: OSRule.t6.id,
+                    cause: trace.lastID,
+                    details: [
+                        TraceDetail("slot", slot), TraceDetail("localDate", date.description),
+                        TraceDetail("resolution", how), TraceDetail("plannedAt", ISO8601.format(at, in: zone)),
+                    ] + (merged ? [TraceDetail("oneOccurrenceWith", date.adding(days: 1).description)] : []))
+            }
+            date = date.adding(days: 1)
+        }
     }
 
     /// A `cancelAllNotifications` call returned `error` (or succeeded) at `instant`.
@@ -62,7 +96,12 @@ final class RunLedger {
     }
 
     /// The device moved to another zone.
-    func zoneChanged(to zone: Zone, at instant: SimInstant) { zoneTimeline.append((instant, zone)) }
+    func zoneChanged(to zone: Zone, at instant: SimInstant) {
+        zoneTimeline.append((instant, zone))
+        for intent in planner.intents where intent.until == nil {
+            traceResolutions(slot: intent.slot, time: intent.time, from: instant, zone: zone)
+        }
+    }
 
     /// Records an API call's error, if any, in the result and the trace.
     func record(call name: String, error: PluginError?, at instant: SimInstant) {

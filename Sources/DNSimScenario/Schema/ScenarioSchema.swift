@@ -30,7 +30,14 @@ public enum ScenarioSchema {
                     .object(
                         JSONObject([
                             ("$schema", ["type": "string", "description": "Path or URL of this schema, for editors."]),
-                            ("id", text("A stable id such as \"android/daily-basic\".")),
+                            (
+                                "id",
+                                [
+                                    "type": "string", "minLength": 1, "maxLength": 120,
+                                    "pattern": #"^(?!/)(?!(.*/)?\.\.(/|$))[^\\\u0000-\u001F\u007F]+$"#,
+                                    "description": "A stable id such as \"android/daily-basic\"; it names the report files (/ written as -), so: 1 to 120 bytes, no control characters, no backslash, no leading / and no .. segment.",
+                                ]
+                            ),
                             ("title", text("A one-line title.")),
                             ("description", text("Free text.")),
                             ("row", text("The seed §4 Test Validation Outputs row, e.g. \"Device reboot\".")),
@@ -127,7 +134,7 @@ public enum ScenarioSchema {
                                 AndroidProfileNames.all + IOSDeviceProfile.names + ElectronDeviceProfile.names,
                                 "The device profile (default android-stock, ios-default or electron-macos).")
                         ),
-                        ("apiLevel", ["type": "integer", "minimum": 26, "maximum": 36, "description": "Android: the API level."]),
+                        ("apiLevel", ["type": "integer", "minimum": 26, "maximum": 36, "description": "Android: the API level (34 is Android 14; docs/scenario-format.md#api-levels)."]),
                         ("osVersion", ["type": "integer", "minimum": 15, "maximum": 26, "description": "iOS: the major version."]),
                         ("electronVersion", ["type": "integer", "minimum": 20, "maximum": 40, "description": "Electron: the major version."]),
                     ], description: "The simulated device: apiLevel on Android, osVersion on iOS, electronVersion on Electron.")
@@ -166,8 +173,10 @@ public enum ScenarioSchema {
                         ("postNotificationsGranted", ["type": "boolean", "description": "POST_NOTIFICATIONS at start (default true)."]),
                         ("updateClearsAlarms", ["type": "boolean", "description": "The contested claim that an app update clears alarms (A17; default false)."]),
                         ("authorization", enumeration(IOSAuthorizationStatus.allCases.map(\.rawValue), "iOS: notification authorization at the start (default authorized).")),
-                        ("keepPolicy", enumeration(IOSParameters.KeepPolicy.allCases.map(\.rawValue), "iOS: which requests survive past 64 (I1; default soonest).")),
-                        ("missedWhileOff", enumeration(IOSParameters.MissedWhileOffPolicy.allCases.map(\.rawValue), "iOS: a notification due while the device is off (unverified; default drop).")),
+                        ("pendingIntentsSurviveForceStop", ["type": "boolean", "description": "Android below API 35: whether the app's PendingIntents survive a force stop (A59; default false)."]),
+                        ("keepPolicy", enumeration(IOSParameters.KeepPolicy.allCases.map(\.rawValue), "iOS: which requests survive past 64 (I1; default lastAdded).")),
+                        ("missedWhileOff", enumeration(IOSParameters.MissedWhileOffPolicy.allCases.map(\.rawValue), "iOS: a notification due while the device is off (I24; default deliverAtBoot).")),
+                        ("timersPauseDuringSleep", ["type": "boolean", "description": "Electron: whether timers' remaining delay freezes during sleep (E3; default true)."]),
                         ("nonexistentTimePolicy", enumeration(GapPolicy.allCases.map(\.rawValue), "iOS: a calendar trigger at a nonexistent local time (I5; default shiftForward).")),
                         ("deliveryDriftMs", ["type": "integer", "minimum": 0, "maximum": 3_600_000, "description": "iOS: delivery drift bound (S6; default 0)."]),
                         ("refreshRunPercent", ["type": "integer", "minimum": 0, "maximum": 100, "description": "iOS: chance a BGAppRefresh request ever runs (I15; default 70)."]),
@@ -236,8 +245,9 @@ public enum ScenarioSchema {
             variant(
                 "scheduleDailyNotification", "The app calls scheduleDailyNotification.",
                 [
-                    ("time", ["type": "string", "description": "HH:mm; passed to the plugin as written."]),
-                    ("title", ["type": "string"]), ("body", ["type": "string"]), ("id", ["type": "string"]),
+                    ("time", ["type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "description": "HH:mm on a 24-hour clock, two digits each: the only form the plugin accepts."]),
+                    ("title", ["type": "string"]), ("body", ["type": "string"]),
+                    ("id", ["type": "string", "minLength": 1, "description": "The slot id; default daily-HHMM from the time (09:00 is daily-0900)."]),
                 ], required: ["time"]),
             variant("cancelAllNotifications", "The app calls cancelAllNotifications."),
             variant("getNotificationStatus", "The app calls getNotificationStatus; the answer is kept for statusReports checks."),
@@ -277,10 +287,13 @@ public enum ScenarioSchema {
         ]
     }
 
+    /// Every rule id of the three catalogues, in catalogue order.
+    private static let ruleIDs = (OSRule.androidCatalogue + OSRule.iosCatalogue + OSRule.electronCatalogue).map(\.id)
+
     private static func checkVariants(count: [(String, JSONValue)]) -> [JSONValue] {
         let common: [(String, JSONValue)] = [
             ("id", ["type": "string"]), ("description", ["type": "string"]),
-            ("seedClaim", ["type": "string", "pattern": "^S([1-9]|[12][0-9]|30)$", "description": "The seed claim (S1…S28 of os-facts §11, S29–S30 found by dnsim) a failure exposes."]),
+            ("seedClaim", ["type": "string", "pattern": "^S([1-9]|[12][0-9]|30)$", "description": "The seed claim (S1…S28 of the seeds, S29–S30 found by dnsim; see reports/seed-claims.md) a failure exposes."]),
         ]
         func variant(_ name: String, _ description: String, _ extra: [(String, JSONValue)] = [], required: [String] = [])
             -> JSONValue
@@ -289,32 +302,43 @@ public enum ScenarioSchema {
                 common + [("assert", ["const": .string(name)])] + extra, required: ["id", "assert"] + required,
                 description: description)
         }
+        let slot: (String, JSONValue) = (
+            "slot",
+            [
+                "type": "string",
+                "description": "Only this slot: daily-HHMM for a scheduleDailyNotification without an id (09:00 is daily-0900), else its id. A step must create it.",
+            ]
+        )
         return [
-            variant("deliveryCount", "Notifications shown.", count + [("slot", ["type": "string"])]),
-            variant("missedCount", "Planned occurrences never shown.", count),
-            variant("suppressedCount", "Posts the OS did not show.", count),
+            variant("deliveryCount", "Notifications shown.", count + [slot]),
+            variant("missedCount", "Planned occurrences never shown.", count + [slot]),
+            variant("suppressedCount", "Posts the OS did not show.", count + [slot]),
             variant("pluginReportedMissed", "Occurrences the plugin recorded as missed.", count),
             variant(
                 "deliveredAtLocalTime", "Every notification shown at this local wall time.",
-                [("time", ref("localTime")), ("toleranceMs", ["type": "integer", "minimum": 0])], required: ["time"]),
-            variant("maxLatenessMs", "No notification later than this.", [("value", ["type": "integer", "minimum": 0])], required: ["value"]),
-            variant("delivered", "The occurrence of this local date was shown.", [("localDate", ref("localDate")), ("slot", ["type": "string"])], required: ["localDate"]),
-            variant("notDelivered", "The occurrence of this local date was not shown.", [("localDate", ref("localDate")), ("slot", ["type": "string"])], required: ["localDate"]),
+                [("time", ref("localTime")), ("toleranceMs", ["type": "integer", "minimum": 0]), slot], required: ["time"]),
+            variant("maxLatenessMs", "No notification later than this.", [("value", ["type": "integer", "minimum": 0]), slot], required: ["value"]),
+            variant("delivered", "The occurrence of this local date was shown.", [("localDate", ref("localDate")), slot], required: ["localDate"]),
+            variant("notDelivered", "The occurrence of this local date was not shown.", [("localDate", ref("localDate")), slot], required: ["localDate"]),
             variant("errorCode", "The plugin API returned this error code.", [("code", ["type": "string", "enum": .array(PluginError.allCodes.map { .string($0) })])], required: ["code"]),
             variant("noErrors", "The plugin API returned no error."),
             variant("noDuplicateDeliveries", "No occurrence was shown twice."),
             variant("armedAtEnd", "Alarms the OS holds for the app at the end.", count),
             variant("noDuplicateAlarms", "At the end the OS holds at most one alarm per occurrence."),
-            variant("ruleApplied", "The trace shows this OS rule deciding something.", [("rule", ["type": "string"])], required: ["rule"]),
+            variant(
+                "ruleApplied", "The trace shows this OS rule deciding something.",
+                [("rule", enumeration(ruleIDs, "An OS rule id of the scenario's platform (dnsim rules)."))], required: ["rule"]),
             variant("staleDeliveries", "Deliveries whose content was older than the TTL when shown.", count),
-            variant("skippedCount", "Occurrences the plugin deliberately skipped (TTL-at-fire).", count),
+            variant("skippedCount", "Occurrences the plugin deliberately skipped (TTL-at-fire).", count + [slot]),
             variant("prefetchAttempts", "Content fetches made.", count),
             variant("freshDeliveries", "Deliveries showing the server's current content version.", count),
-            variant("prefetchHitRate", "The prefetch hit rate at T–lead, in whole percent.", count),
+            variant(
+                "prefetchHitRate", "The prefetch hit rate at T–lead, in whole percent.",
+                count.map { ($0.0, ["type": "integer", "minimum": 0, "maximum": 100]) }),
             variant("notModifiedFetches", "Fetches answered 304 Not Modified (the ETag was sent and honoured).", count),
             variant(
                 "statusReports", "The last getNotificationStatus answer had this value.",
-                [("field", ["type": "string"]), ("equals", ["type": "string"])], required: ["field", "equals"]),
+                [("field", enumeration(StatusFields.names(on: nil), "A field of the getNotificationStatus answer, or lastSlot / lastLocalDate of getLastNotification.")), ("equals", ["type": "string"])], required: ["field", "equals"]),
         ]
     }
 }

@@ -106,12 +106,16 @@ extension PluginPolicy {
       "comment": "seed 002 lists scheduleDailyNotification() as missing on iOS, so no permission auto-healing exists yet"
     },
     "ios.launchRecovery": {
-      "value": "missedBGTaskCheck",
-      "comment": "seed 000 §2.2, §2.3: load() calls checkForMissedBGTask() only (line 330); no notification recovery"
+      "value": "none",
+      "comment": "seed 000 §2.3: 'No recovery of notification state'; load() only checks for a missed BGTask (§2.2)"
     },
     "ios.refreshAction": {
       "value": "fetchOnly",
       "comment": "seed 000 §2.4: BGTaskScheduler is used for background fetch only"
+    },
+    "ios.bgTaskMissCheck": {
+      "value": "resubmit",
+      "comment": "seed 000 §2.2: checkForMissedBGTask() (line 421) resubmits a BGTask missed by 15 min (line 448, 462)"
     },
     "ios.timeChangeCallbacks": {
       "value": "ignore",
@@ -266,6 +270,10 @@ extension PluginPolicy {
       "value": "extendWindow",
       "comment": "seed 004 §3: on wake, fetch, persist, 'cancel & re-arm'"
     },
+    "ios.bgTaskMissCheck": {
+      "value": "resubmitInOneMinute",
+      "comment": "seed 002 Phase 1 'BGTask Miss Detection': 'if now > earliestBeginDate + 15 minutes … Schedule a new BGTask with earliestBeginDate = now + 1 minute' (S18)"
+    },
     "ios.timeChangeCallbacks": {
       "value": "ignore",
       "comment": "seed 003 §A/§B: 'iOS doesn't provide direct time change notifications like Android's ACTION_TIME_CHANGED' / 'No direct timezone change notification', so the plan listens for none and compares stored values at launch instead (S3)"
@@ -418,6 +426,10 @@ extension PluginPolicy {
     "ios.refreshAction": {
       "value": "reconcile",
       "comment": "I14, I15: the refresh is opportunistic; reconcile and resubmit for the next T-lead"
+    },
+    "ios.bgTaskMissCheck": {
+      "value": "none",
+      "comment": "I14, I15: earliestBeginDate is a lower bound; the reconcile resubmits for the next T-lead, resubmitting sooner does not make it run"
     },
     "ios.timeChangeCallbacks": {
       "value": "reconcile",

@@ -36,7 +36,7 @@ extension PluginPolicy {
             timeChangeReceivers: .absent, packageReplacedReceiver: .absent, exactPermissionReceiver: .absent),
         ios: IOS(
             trigger: .datedCalendar, rollover: .calendarDay, windowDays: 1, windowSizing: .fixed, ttl: .none,
-            staleActionDefault: .skip, permissionCheck: .none, launchRecovery: .missedBGTaskCheck, refreshAction: .fetchOnly,
+            staleActionDefault: .skip, permissionCheck: .none, launchRecovery: .none, refreshAction: .fetchOnly, bgTaskMissCheck: .none,
             timeChangeCallbacks: .ignore, zoneChangeCheck: .none, timeJumpCheck: .none, restore: .strict),
         electron: Electron(
             rollover: .calendarDay, ttl: .none, staleActionDefault: .skip, missedGraceMinutes: 0, launchRecovery: .none,

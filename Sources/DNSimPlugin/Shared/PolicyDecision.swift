@@ -117,8 +117,11 @@ extension PluginPolicy {
         .choice("ios.staleActionDefault", "The stale action unless the app sets one.", \.ios.staleActionDefault),
         .choice("ios.permissionCheck", "Whether scheduling is refused without authorization.", \.ios.permissionCheck),
         .choice(
-            "ios.launchRecovery", "What runs at launch and resume.", claims: ["S6", "S15", "S18", "S27"], \.ios.launchRecovery),
+            "ios.launchRecovery", "What runs at launch and resume.", claims: ["S6", "S15", "S27"], \.ios.launchRecovery),
         .choice("ios.refreshAction", "What the BGAppRefresh handler does after its fetch.", claims: ["S13"], \.ios.refreshAction),
+        .choice(
+            "ios.bgTaskMissCheck", "What load() does about a BGAppRefresh not run 15 min after its earliest date.",
+            claims: ["S18"], \.ios.bgTaskMissCheck),
         .choice(
             "ios.timeChangeCallbacks", "What the app does on a clock, zone or day change notification (I13).",
             claims: ["S3", "S5"], \.ios.timeChangeCallbacks),

@@ -15,14 +15,15 @@ extension IOSDailyNotificationPlugin {
             context.withStorage { store in store.core.slots.removeAll { $0.isCorrupt } }
         }
         switch policy.launchRecovery {
-        case .missedBGTaskCheck:
+        case .none:
             checkTimeJump(context: context)
-            checkForMissedBGTask(context: context, resubmitAfter: nil)
+            checkForMissedBGTask(context: context)
         case .threeWay:
             recoverThreeWay(context: context, reason: reason)
         case .reconcile:
             checkTimeJump(context: context)
             reconcile(context: context, reason: reason)
+            checkForMissedBGTask(context: context)
         }
         if policy.zoneChangeCheck == .compareStoredZone,
             let stored = context.withStorage({ $0.lastSeenZone }), stored != context.timeZone.identifier
@@ -38,9 +39,16 @@ extension IOSDailyNotificationPlugin {
         }
     }
 
-    /// Seed 000 §2.2 / seed 002: a refresh not run 15 minutes after its earliestBeginDate counts
-    /// as missed and is resubmitted (S18: earliestBeginDate is only a lower bound, I15).
-    func checkForMissedBGTask(context: Context, resubmitAfter delay: Int64?) {
+    /// Seed 000 §2.2 / seed 002, by ``PluginPolicy/IOS/bgTaskMissCheck``: a refresh not run 15
+    /// minutes after its earliestBeginDate counts as missed and is resubmitted (S18:
+    /// earliestBeginDate is only a lower bound, I15).
+    func checkForMissedBGTask(context: Context) {
+        let delay: Int64?
+        switch policy.bgTaskMissCheck {
+        case .none: return
+        case .resubmit: delay = nil
+        case .resubmitInOneMinute: delay = 60_000
+        }
         let store = context.withStorage { $0 }
         let now = context.now().millisecondsSinceEpoch
         guard let earliest = store.lastRefreshEarliest, now > earliest + 15 * 60_000,
@@ -132,7 +140,7 @@ extension IOSDailyNotificationPlugin {
             context.log("missed.reported", [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
         }
         rearmAll(context: context)
-        checkForMissedBGTask(context: context, resubmitAfter: 60_000)
+        checkForMissedBGTask(context: context)
     }
 
     /// The seeds' re-arm: roll each slot past `now` by the rollover rule (+24 h steps in seed

@@ -23,6 +23,9 @@ extension PluginPolicy {
         public var launchRecovery: IOSLaunchRecovery
         /// What the BGAppRefresh handler does after its fetch.
         public var refreshAction: RefreshAction
+        /// Seed 000 §2.2 / seed 002's BGTask miss detection at launch: a refresh not run 15 minutes
+        /// after its earliestBeginDate counts as missed and is resubmitted. Exposes S18.
+        public var bgTaskMissCheck: BGTaskMissCheck
         /// What the app does when a running (or resumed) app hears of a clock, zone or day change
         /// (significantTimeChange / NSSystemClockDidChange / NSSystemTimeZoneDidChange, I13).
         /// Exposes S3 and S5.
@@ -40,7 +43,8 @@ extension PluginPolicy {
         public init(
             trigger: IOSTrigger, rollover: RolloverRule, windowDays: Int, windowSizing: WindowSizing,
             ttl: TTLEnforcement, staleActionDefault: FreshnessPolicy.StaleAction, permissionCheck: PermissionCheck,
-            launchRecovery: IOSLaunchRecovery, refreshAction: RefreshAction, timeChangeCallbacks: TimeChangeCallbacks,
+            launchRecovery: IOSLaunchRecovery, refreshAction: RefreshAction, bgTaskMissCheck: BGTaskMissCheck,
+            timeChangeCallbacks: TimeChangeCallbacks,
             zoneChangeCheck: ZoneChangeCheck, timeJumpCheck: TimeJumpCheck, restore: RestoreTolerance
         ) {
             self.trigger = trigger
@@ -52,6 +56,7 @@ extension PluginPolicy {
             self.permissionCheck = permissionCheck
             self.launchRecovery = launchRecovery
             self.refreshAction = refreshAction
+            self.bgTaskMissCheck = bgTaskMissCheck
             self.timeChangeCallbacks = timeChangeCallbacks
             self.zoneChangeCheck = zoneChangeCheck
             self.timeJumpCheck = timeJumpCheck
@@ -88,13 +93,12 @@ extension PluginPolicy {
 
     /// What runs at launch and resume on iOS.
     public enum IOSLaunchRecovery: String, Sendable, CaseIterable {
-        /// Seed 000 §2.2: only `checkForMissedBGTask()` (a refresh not run 15 minutes after its
-        /// earliestBeginDate is resubmitted); no notification recovery.
-        case missedBGTaskCheck
+        /// No notification recovery: seed 000 §2.3 finds `load()` checks only for a missed
+        /// BGTask (``IOS/bgTaskMissCheck``).
+        case none
         /// Seeds 000 §2.3 and 001 §4 as written: "pending empty ⇒ terminated" (S15); a three-way
         /// comparison of store, pending and delivered with ±180 s tolerance (S6, S27); every
-        /// request cancelled and the window re-added; the BGTask-miss resubmission at now + 1 min
-        /// (S18).
+        /// request cancelled and the window re-added.
         case threeWay
         /// An idempotent reconcile: an occurrence that was pending and is gone after its time was
         /// delivered (I10; the user may have cleared it, I9); one never armed is missed, reported
@@ -112,6 +116,17 @@ extension PluginPolicy {
         case extendWindow
         /// Runs the reconcile (``IOSLaunchRecovery/reconcile``).
         case reconcile
+    }
+
+    /// What `load()` does about a BGAppRefresh that has not run (S18: earliestBeginDate is only a
+    /// lower bound, I15; resubmitting replaces the pending request, I14).
+    public enum BGTaskMissCheck: String, Sendable, CaseIterable {
+        /// No check: the refresh request stays as submitted.
+        case none
+        /// Seed 000 §2.2 `checkForMissedBGTask()`: resubmitted for the next slot's T–lead.
+        case resubmit
+        /// Seed 002 Phase 1 "BGTask Miss Detection": resubmitted with `earliestBeginDate = now + 1 minute`.
+        case resubmitInOneMinute
     }
 
     /// What the app does on a time-change notification (I13).

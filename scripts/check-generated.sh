@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fails with a readable diff when a committed generated file (schema, rule catalogue, matrix,
-# JUnit, seed-claims audit, behaviour reports) no longer matches what the code produces.
+# Fails with a readable diff when a committed generated file (embedded presets, schemas, rule
+# catalogue, matrix, JUnit, seed-claims audit, behaviour reports) no longer matches what the
+# code produces.
 # Fix: scripts/regenerate.sh, then commit.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -8,7 +9,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$root/scripts/regenerate.sh" "$tmp"
 status=0
-for path in schema/scenario.schema.json schema/explore-template.schema.json docs/models/rules.md reports README.md; do
+for path in Sources/DNSimPlugin/Shared/PluginPolicy+PresetFiles.swift schema/scenario.schema.json \
+    schema/policy.schema.json schema/explore-template.schema.json docs/models/rules.md reports README.md; do
     if ! diff -ru "$root/$path" "$tmp/$path"; then status=1; fi
 done
 if [ "$status" -ne 0 ]; then

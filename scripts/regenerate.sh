@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # Regenerates every committed artefact dnsim produces, into DIR (default: the repository): the
-# scenario and exploration-template schemas, the OS rule catalogue, the report set of `dnsim matrix` (matrix.md,
+# embedded preset policies (from profiles/*.json), the scenario, policy and exploration-template
+# schemas, the OS rule catalogue, the decision ablation (reports/decisions.md, dnsim ablate), the report set of `dnsim matrix` (matrix.md,
 # matrix.json, junit.xml, seed-claims.md, one behaviour report per scenario and profile), and
 # the matrix headline in README.md. Running it twice gives identical bytes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root}
 cd "$root"
+scripts/embed-presets.sh "$out"
 swift build --product dnsim >/dev/null
 bin=$(swift build --show-bin-path)/dnsim
 
 mkdir -p "$out/schema" "$out/docs/models" "$out/reports"
 "$bin" schema >"$out/schema/scenario.schema.json"
 "$bin" schema --explore >"$out/schema/explore-template.schema.json"
+"$bin" schema --policy >"$out/schema/policy.schema.json"
 "$bin" rules >"$out/docs/models/rules.md"
 # matrix --out replaces the whole report set at once (reports of removed scenarios go with it).
 # Exit 1 means a corrected run failed: still write the reports, but tell the caller. The
@@ -22,11 +25,18 @@ status=0
 summary=$("$bin" matrix scenarios --out "$out/reports") || status=$?
 printf '%s\n' "$summary" | sed -e 's/^\([0-9]*\) passed, \([0-9]*\) failed$/matrix: \1 scenario runs went as their scenarios expect, \2 did not (expected findings of as-found and directive count as expected)/'
 
-# README.md: replace the block between the matrix markers with the matrix's profile table.
-headline=$(awk '/^\| profile \| runs \|/{on=1} on&&/^$/{exit} on{print}' "$out/reports/matrix.md")
-awk -v headline="$headline" '
+# reports/decisions.md: which decision fixes which row, and the fix list (dnsim ablate).
+"$bin" ablate scenarios --jobs 0 --out "$out/reports/decisions.md" 2>/dev/null
+
+# README.md: replace the block between the matrix markers with the matrix's profile table, and
+# the block between the fix-list markers with the fix list of reports/decisions.md.
+headline=$(awk '/^\| policy \| digest \| runs \|/{on=1} on&&/^$/{exit} on{print}' "$out/reports/matrix.md")
+fixlist=$(awk '/^\| platform \| step \|/{on=1} on&&/^$/{exit} on{print}' "$out/reports/decisions.md")
+awk -v headline="$headline" -v fixlist="$fixlist" '
     /<!-- matrix:begin -->/ { print; print headline; skip=1; next }
     /<!-- matrix:end -->/ { skip=0 }
+    /<!-- fixlist:begin -->/ { print; print fixlist; skip=1; next }
+    /<!-- fixlist:end -->/ { skip=0 }
     !skip { print }
 ' "$root/README.md" >"$out/README.md.tmp"
 mv "$out/README.md.tmp" "$out/README.md"

@@ -34,6 +34,7 @@ public enum DNSimCommand {
             case "rules": io.writeOut(HelpText.rules)
             case "matrix": io.writeOut(HelpText.matrix)
             case "explore": io.writeOut(HelpText.explore)
+            case "ablate": io.writeOut(HelpText.ablate)
             case nil: io.writeOut(HelpText.main)
             case let other?: return usageError("unknown subcommand '\(other)'", io: io)
             }
@@ -44,6 +45,7 @@ public enum DNSimCommand {
         case "rules": return wantsHelp(rest) ? help(HelpText.rules, io) : RulesCommand.execute(rest, io: io)
         case "matrix": return wantsHelp(rest) ? help(HelpText.matrix, io) : MatrixCommand.execute(rest, io: io)
         case "explore": return wantsHelp(rest) ? help(HelpText.explore, io) : ExploreCommand.execute(rest, io: io)
+        case "ablate": return wantsHelp(rest) ? help(HelpText.ablate, io) : AblateCommand.execute(rest, io: io)
         default: return usageError("unknown subcommand '\(first)'", io: io)
         }
     }
@@ -68,20 +70,48 @@ public enum DNSimCommand {
         for line in list.lines { io.writeError("error: \(line)\n") }
     }
 
-    /// Reads and decodes one scenario (`-` is standard input).
+    /// Reads and decodes one scenario (`-` is standard input), with its policy file if it names one.
     static func loadScenario(_ path: String, io: any CommandIO) -> Result<Scenario, ScenarioErrorList> {
+        let decoded: Result<Scenario, ScenarioErrorList>
         switch readScenario(path, io: io) {
-        case .success(let bytes): return decodeScenario(bytes)
-        case .failure(let error): return .failure(ScenarioErrorList(error))
+        case .success(let bytes): decoded = decodeScenario(bytes)
+        case .failure(let error): decoded = .failure(ScenarioErrorList(error))
+        }
+        return decoded.flatMap { resolvePolicy($0, path: path, io: io) }
+    }
+
+    /// `scenario` with its `plugin.policy` file read and applied.
+    static func resolvePolicy(_ scenario: Scenario, path: String, io: any CommandIO) -> Result<Scenario, ScenarioErrorList> {
+        let label = path == "-" ? "<stdin>" : path
+        let resolved = ScenarioPolicyResolver.resolve(scenario, scenarioPath: path, label: label) { file in
+            switch io.readFile(file) {
+            case .success(let bytes): return (bytes, "")
+            case .failure(let problem): return (nil, problem.reason)
+            }
+        }
+        return resolved.mapError { ScenarioErrorList($0) }
+    }
+
+    /// Reads and decodes a policy file (`--policy`).
+    static func loadPolicy(_ path: String, io: any CommandIO) -> Result<PolicyFile, any Error> {
+        switch io.readFile(path) {
+        case .failure(let problem):
+            return .failure(PolicyError(file: path, expected: "a readable policy file", found: problem.reason))
+        case .success(let bytes):
+            do {
+                return .success(try PolicyDecoder(file: path).decode(bytes))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 
     /// The bytes of one scenario file (`-` is standard input), with the name messages use.
     static func readScenario(_ path: String, io: any CommandIO) -> Result<ScenarioBytes, ScenarioError> {
         let label = path == "-" ? "<stdin>" : path
-        if path == "-" { return .success(ScenarioBytes(label: label, bytes: io.readStandardInput())) }
+        if path == "-" { return .success(ScenarioBytes(label: label, bytes: io.readStandardInput(), path: path)) }
         switch io.readFile(path) {
-        case .success(let data): return .success(ScenarioBytes(label: label, bytes: data))
+        case .success(let data): return .success(ScenarioBytes(label: label, bytes: data, path: path))
         case .failure(let problem):
             return .failure(
                 ScenarioError(file: label, kind: .unreadable, expected: "a readable scenario file", found: problem.reason))
@@ -101,5 +131,7 @@ public enum DNSimCommand {
     struct ScenarioBytes: Sendable {
         var label: String
         var bytes: [UInt8]
+        /// The path as given (`-` for standard input), for resolving relative references.
+        var path: String
     }
 }

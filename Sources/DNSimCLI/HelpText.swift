@@ -19,7 +19,8 @@ enum HelpText {
           validate                Check scenario files without running them.
           matrix                  Run scenarios under every profile: matrix, JUnit, reports.
           explore                 Run seeded random worlds from templates; shrink failures.
-          schema                  Print the JSON Schema of scenario files.
+          ablate                  Which decision of the plugin's logic fixes which row; the fix list.
+          schema                  Print the JSON Schema of scenario, policy or exploration-template files.
           rules                   Print the catalogue of modelled OS rules (Markdown).
 
           See 'dnsim help <subcommand>' for detailed help.
@@ -34,7 +35,7 @@ enum HelpText {
     static let run = """
         OVERVIEW: Run one scenario and report what happened.
 
-        USAGE: dnsim run <file> [--seed <n>] [--profile <profile>] [--format <format>]
+        USAGE: dnsim run <file> [--seed <n>] [--profile <profile> | --policy <file>] [--format <format>]
                              [--trace <file>] [--check-determinism] [--max-events <n>]
 
         ARGUMENTS:
@@ -43,6 +44,8 @@ enum HelpText {
         OPTIONS:
           --seed <n>              Override the scenario's seed (a non-negative integer).
           --profile <profile>     Override the plugin profile: as-found, directive, corrected.
+          --policy <file>         Play a policy file instead (profiles/*.json, or your own with
+                                  "extends" + overrides; dnsim schema --policy describes it).
           --format <format>       text, json or markdown. (default: text)
           --trace <file>          Also write the trace as JSON Lines to <file>.
           --check-determinism     Run twice in-process; exit 1 if the trace digests differ.
@@ -76,10 +79,11 @@ enum HelpText {
     static let schema = """
         OVERVIEW: Print the JSON Schema (draft 2020-12, draft-07 keywords only) of scenario files.
 
-        USAGE: dnsim schema [--explore]
+        USAGE: dnsim schema [--policy | --explore]
 
         OPTIONS:
-          --explore               Print the schema of exploration templates instead.
+          --policy                The schema of policy files instead.
+          --explore               The schema of exploration templates instead.
           -h, --help              Show help information.
 
         """
@@ -87,18 +91,20 @@ enum HelpText {
     static let matrix = """
         OVERVIEW: Run every scenario under each plugin profile and write the exploration matrix.
 
-        USAGE: dnsim matrix <path> ... [--profiles <list>] [--format <format>] [--out <dir>]
-                                       [--jobs <n>] [--max-events <n>]
+        USAGE: dnsim matrix <path> ... [--profiles <list>] [--policy <files>] [--format <format>]
+                                       [--out <dir>] [--jobs <n>] [--max-events <n>]
 
         ARGUMENTS:
           <path>                  Scenario files or directories (searched recursively for *.json).
 
         OPTIONS:
-          --profiles <list>       Comma-separated profiles. (default: as-found,directive,corrected)
+          --profiles <list>       Comma-separated profiles. (default: as-found,directive,corrected,
+                                  or none when --policy is given)
+          --policy <files>        Comma-separated policy files, each run as a column of its own.
           --format <format>       markdown, json or junit, written to standard output. (default: markdown)
           --out <dir>             Write the whole set instead of standard output: matrix.md,
                                   matrix.json, junit.xml, seed-claims.md and one report per run,
-                                  scenarios/<platform>-<name>.<profile>.md (the id with '/' as
+                                  scenarios/<platform>-<name>.<policy>.md (the id with '/' as
                                   '-'). The set replaces <dir> at once: a new sibling directory
                                   renamed into place, so readers see the old set or the new one;
                                   reports of removed scenarios go. <dir> must hold nothing else.
@@ -153,6 +159,37 @@ enum HelpText {
           0  every run held every invariant
           1  an invariant failed (or a run was stopped by the event guard)
           2  unusable input or arguments
+        """
+
+    static let ablate = """
+        OVERVIEW: Which decision of the plugin's logic fixes which row, and the ordered fix list.
+
+        For every decision where the two policies differ, runs the catalogue with <to> minus that
+        decision (the rows it is necessary for) and with <from> plus that decision alone (the rows
+        it fixes alone); then, per platform, finds the smallest set of <to>'s decisions that makes
+        every row <to> passes pass from <from>: greedy, proven minimal by running every smaller
+        subset when there are at most --max-subsets of them.
+
+        USAGE: dnsim ablate <path> ... [--from <policy>] [--to <policy>] [--out <file>] [--jobs <n>]
+                                       [--max-subsets <n>] [--max-events <n>]
+
+        ARGUMENTS:
+          <path>                  Scenario files or directories (searched recursively for *.json).
+
+        OPTIONS:
+          --from <policy>         The policy you have: a preset name or a policy file. (default: as-found)
+          --to <policy>           The policy you want: a preset name or a policy file. (default: corrected)
+          --out <file>            Write the Markdown report to <file> instead of standard output.
+          --jobs <n>              Run on <n> threads; 0 or auto: one per processor. (default: 1)
+          --max-subsets <n>       The most subsets of one platform's decisions the minimality proof
+                                  may run. (default: 4096)
+          --max-events <n>        Stop a run that dispatches more than <n> engine events, with exit 2.
+                                  (default: \(RunOptions.defaultMaxEvents))
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          dnsim ablate scenarios --out reports/decisions.md
+          dnsim ablate scenarios --from our-plugin.json
 
         """
 

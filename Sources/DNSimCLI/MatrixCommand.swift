@@ -7,18 +7,22 @@ import DNSimScenario
 /// JSON, JUnit XML, or (with `--out`) the whole report set.
 enum MatrixCommand {
     static let usage =
-        "dnsim matrix <path> ... [--profiles <list>] [--format markdown|json|junit] [--out <dir>] [--jobs <n>] [--max-events <n>]"
+        "dnsim matrix <path> ... [--profiles <list>] [--policy <file>[,<file>…]] [--format markdown|json|junit] [--out <dir>] [--jobs <n>] [--max-events <n>]"
 
     static func execute(_ arguments: [String], io: any CommandIO) -> ExitCode {
         var scanner = ArgumentScanner(arguments)
         let profiles: [PluginProfile]
+        let policyPaths: [String]
         let format: String
         let outDirectory: String?
         let jobs: Int
         let maxEvents: Int
         let paths: [String]
         do {
-            let list = try scanner.option("--profiles") ?? PluginProfile.allCases.map(\.rawValue).joined(separator: ",")
+            let policyList = try scanner.option("--policy")
+            policyPaths = policyList.map { $0.split(separator: ",").map(String.init) } ?? []
+            // With --policy, only the policy files run unless --profiles names presets too.
+            let list = try scanner.option("--profiles") ?? (policyList == nil ? PluginProfile.allCases.map(\.rawValue).joined(separator: ",") : "")
             var chosen: [PluginProfile] = []
             for name in list.split(separator: ",").map(String.init) {
                 guard let profile = PluginProfile(rawValue: name) else {
@@ -26,7 +30,7 @@ enum MatrixCommand {
                 }
                 if !chosen.contains(profile) { chosen.append(profile) }
             }
-            guard !chosen.isEmpty else { return DNSimCommand.usageError("--profiles is empty", usage: usage, io: io) }
+            guard !chosen.isEmpty || !policyPaths.isEmpty else { return DNSimCommand.usageError("--profiles is empty", usage: usage, io: io) }
             profiles = chosen
             let formatText = try scanner.option("--format")
             format = formatText ?? "markdown"
@@ -89,11 +93,32 @@ enum MatrixCommand {
         var scenarios: [Scenario] = []
         var usable = readProblems.isEmpty
         for problem in readProblems { io.writeError("error: \(problem)\n") }
-        for outcome in decoded {
+        for (outcome, source) in zip(decoded, read) {
+            let resolved: Result<Scenario, ScenarioErrorList>
             switch outcome {
+            case .success(let scenario): resolved = DNSimCommand.resolvePolicy(scenario, path: source.path, io: io)
+            case .failure(let error): resolved = .failure(error)
+            }
+            switch resolved {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let errors):
                 DNSimCommand.report(errors, io: io)
+                usable = false
+            }
+        }
+        var policies: [PluginPolicy] = profiles.map { .preset($0) }
+        for path in policyPaths {
+            switch DNSimCommand.loadPolicy(path, io: io) {
+            case .success(let file):
+                if let other = policies.first(where: { $0.name == file.policy.name }) {
+                    if other.digest == file.policy.digest { continue }
+                    io.writeError("error: \(path): at /name: expected a name no other policy of the matrix has, found \"\(file.policy.name)\"\n")
+                    usable = false
+                    continue
+                }
+                policies.append(file.policy)
+            case .failure(let error):
+                io.writeError("error: \(error)\n")
                 usable = false
             }
         }
@@ -120,8 +145,8 @@ enum MatrixCommand {
         }
         if collisions { return .usage }
 
-        // Scenario-major, profile-minor: the order of every report.
-        let runs = scenarios.flatMap { scenario in profiles.map { scenario.with(profile: $0) } }
+        // Scenario-major, policy-minor: the order of every report.
+        let runs = scenarios.flatMap { scenario in policies.map { scenario.with(policy: $0) } }
         // Behaviour reports (`--out`) read the trace; the tables alone do not, and a run gives the
         // same result either way.
         let options = RunOptions(keepTrace: outDirectory != nil, maxEvents: maxEvents)
@@ -132,14 +157,21 @@ enum MatrixCommand {
             results = try ScenarioBatch(runs, options: options).run(jobs: jobs)
         } catch {
             io.writeError(
-                "error: \(error.scenario.id) under \(error.scenario.profile.rawValue): the simulation stopped: "
+                "error: \(error.scenario.id) under \(error.scenario.policy.name): the simulation stopped: "
                     + "\(EventLimit.explain(error.error, in: error.scenario))\n")
             return .usage
         }
 
         if let outDirectory {
             // The whole set, swapped in at once: the old set or the new, never a mix.
-            let files = reportSet(results, jobs: jobs)
+            var files = reportSet(results, jobs: jobs)
+            // Files other commands write into the same directory (`dnsim ablate`'s
+            // decisions.md) are carried into the new set unchanged.
+            for name in ReportSetLayout.carriedFiles {
+                if case .success(let bytes) = io.readFile(outDirectory + "/" + name) {
+                    files.append((path: name, text: String(decoding: bytes, as: UTF8.self)))
+                }
+            }
             if let problem = io.writeFileSet(files, replacing: outDirectory, owns: ReportSetLayout.owns) {
                 io.writeError("error: \(problem.reason)\n")
                 return .usage
@@ -160,7 +192,7 @@ enum MatrixCommand {
         // that is not an expected finding, or a finding stopped failing (RunVerdict).
         let unexpected = results.filter { !$0.verdict.asExpected }
         for r in unexpected {
-            io.writeError("error: \(r.scenario.id) under \(r.scenario.profile.rawValue): \(r.verdict.summary)\n")
+            io.writeError("error: \(r.scenario.id) under \(r.scenario.policy.name): \(r.verdict.summary)\n")
         }
         return unexpected.isEmpty ? .success : .expectationsFailed
     }

@@ -8,6 +8,10 @@ enum ReportSetLayout {
     /// The files at the top of the set, in the order written.
     static let topFiles = ["matrix.md", "matrix.json", "junit.xml", "seed-claims.md"]
 
+    /// Files other commands write into a report directory (`dnsim ablate --out DIR/decisions.md`):
+    /// a new set keeps them as they are.
+    static let carriedFiles = ["decisions.md"]
+
     /// The directory of the behaviour reports.
     static let reportsDirectory = "scenarios"
 
@@ -19,7 +23,7 @@ enum ReportSetLayout {
         switch parts.count {
         case 1:
             if isDirectory { return parts[0] == reportsDirectory }
-            return topFiles.contains(parts[0]) || isLeftoverTemporary(parts[0])
+            return topFiles.contains(parts[0]) || carriedFiles.contains(parts[0]) || isLeftoverTemporary(parts[0])
         case 2:
             guard parts[0] == reportsDirectory, !isDirectory else { return false }
             return parts[1].hasSuffix(".md") || isLeftoverTemporary(parts[1])

@@ -6,7 +6,7 @@ import DNSimScenario
 /// `dnsim run`: runs one scenario and prints its result.
 enum RunCommand {
     static let usage =
-        "dnsim run <file> [--seed <n>] [--profile <profile>] [--format text|json|markdown] [--trace <file>] [--check-determinism] [--max-events <n>]"
+        "dnsim run <file> [--seed <n>] [--profile <profile> | --policy <file>] [--format text|json|markdown] [--trace <file>] [--check-determinism] [--max-events <n>]"
 
     enum Format: String, CaseIterable {
         case text, json, markdown
@@ -16,6 +16,7 @@ enum RunCommand {
         var scanner = ArgumentScanner(arguments)
         let seed: UInt64?
         let profile: PluginProfile?
+        let policyPath: String?
         let format: Format
         let tracePath: String?
         let checkDeterminism: Bool
@@ -24,6 +25,10 @@ enum RunCommand {
         do {
             let seedText = try scanner.option("--seed")
             let profileText = try scanner.option("--profile")
+            policyPath = try scanner.option("--policy")
+            if profileText != nil && policyPath != nil {
+                return DNSimCommand.usageError("--profile and --policy cannot be combined (a policy file names its base with \"extends\")", usage: usage, io: io)
+            }
             let formatText = try scanner.option("--format") ?? "text"
             tracePath = try scanner.option("--trace")
             let maxEventsText = try scanner.option("--max-events")
@@ -71,12 +76,20 @@ enum RunCommand {
             return DNSimCommand.usageError("\(error)", usage: usage, io: io)
         }
 
-        let scenario: Scenario
+        var scenario: Scenario
         switch DNSimCommand.loadScenario(path, io: io) {
         case .success(let value): scenario = value.with(profile: profile, seed: seed)
         case .failure(let errors):
             DNSimCommand.report(errors, io: io)
             return .usage
+        }
+        if let policyPath {
+            switch DNSimCommand.loadPolicy(policyPath, io: io) {
+            case .success(let file): scenario = scenario.with(policy: file.policy)
+            case .failure(let error):
+                io.writeError("error: \(error)\n")
+                return .usage
+            }
         }
 
         let result: RunResult

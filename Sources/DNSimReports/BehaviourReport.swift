@@ -17,7 +17,7 @@ public enum BehaviourReport {
         var out = ""
         out.reserveCapacity(8_192 + 160 * min(result.trace.count, eventLogLimit))
         out += "# \(scenario.title)\n\n"
-        out += "`\(scenario.id)` · platform **\(scenario.platform.rawValue)** · profile **\(scenario.profile.rawValue)**"
+        out += "`\(scenario.id)` · platform **\(scenario.platform.rawValue)** · policy **\(scenario.policy.name)** (`\(scenario.policy.digest)`)"
         out += " · seed \(scenario.seed) · dnsim \(DNSimVersion.current)\n\n"
         if !scenario.description.isEmpty { out += scenario.description + "\n\n" }
 

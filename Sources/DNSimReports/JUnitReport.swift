@@ -19,7 +19,7 @@ public enum JUnitReport {
     /// Renders the XML document.
     public static func render(_ results: [RunResult]) -> String {
         var suites: [String: [RunResult]] = [:]
-        for r in results { suites["\(r.scenario.platform.rawValue).\(r.scenario.profile.rawValue)", default: []].append(r) }
+        for r in results { suites["\(r.scenario.platform.rawValue).\(r.scenario.policy.name)", default: []].append(r) }
         let failures = results.filter { !$0.verdict.asExpected }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"dnsim\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"
@@ -31,7 +31,8 @@ public enum JUnitReport {
             out += "      <property name=\"dnsimVersion\" value=\"\(escape(DNSimVersion.current))\"/>\n"
             if let first = runs.first {
                 out += "      <property name=\"platform\" value=\"\(first.scenario.platform.rawValue)\"/>\n"
-                out += "      <property name=\"pluginProfile\" value=\"\(escape(first.scenario.profile.rawValue))\"/>\n"
+                out += "      <property name=\"pluginProfile\" value=\"\(escape(first.scenario.policy.name))\"/>\n"
+                out += "      <property name=\"pluginPolicyDigest\" value=\"\(first.scenario.policy.digest)\"/>\n"
             }
             out += "    </properties>\n"
             for r in runs { out += testcase(r, suite: name) }

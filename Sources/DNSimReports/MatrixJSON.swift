@@ -11,9 +11,12 @@ import DNSimScenario
 ///   to fail under that profile); the summary counts `asExpected`, `allChecksHold`,
 ///   `expectedFindings` and `unexpected` per profile, and the document adds `passed`/`failed`
 ///   totals in the unit of JUnit test cases and the exit code (runs that went as expected).
+/// - 3: each row adds `pluginPolicyDigest` (`pluginProfile` holds the policy's name: a preset's
+///   profile name or a policy file's `name`); the summary is keyed by policy name and each entry
+///   adds `digest`.
 public enum MatrixJSON {
     /// The document's format version.
-    public static let formatVersion: Int64 = 2
+    public static let formatVersion: Int64 = 3
 
     /// Renders the matrix.
     public static func render(_ results: [RunResult]) -> String {
@@ -28,7 +31,8 @@ public enum MatrixJSON {
                             ("pluginExpected", .string(s.pluginExpected)), ("observed", .string(MatrixReport.observed(r))),
                             ("passed", .bool(r.passed)), ("notes", .string(MatrixReport.notes(r))),
                             ("platform", .string(s.platform.rawValue)), ("osVersion", .integer(Int64(s.osVersion))),
-                            ("deviceProfile", .string(s.deviceProfile)), ("pluginProfile", .string(s.profile.rawValue)),
+                            ("deviceProfile", .string(s.deviceProfile)), ("pluginProfile", .string(s.policy.name)),
+                            ("pluginPolicyDigest", .string(s.policy.digest)),
                             ("seed", .integer(Int64(bitPattern: s.seed))),
                             ("maxLatenessMs", r.deliveries.compactMap(\.latenessMs).max().map { .integer($0) } ?? .null),
                             ("notificationsPosted", .integer(Int64(r.deliveries.count))),
@@ -37,21 +41,20 @@ public enum MatrixJSON {
                             ("strayArmedAtEnd", .array(r.strayArmedAtEnd.map { .string($0) })),
                             ("failedChecks", .array(r.expectations.filter { !$0.passed }.map { .string($0.id) })),
                             ("verdict", .string(r.verdict.kind.rawValue)), ("asExpected", .bool(r.verdict.asExpected)),
-                            ("expectedFindings", .array((s.expectedFindings[s.profile.rawValue] ?? []).map { .string($0) })),
+                            ("expectedFindings", .array((s.expectedFindings[s.policy.name] ?? []).map { .string($0) })),
                             ("traceDigest", .string(r.traceDigest)),
                         ])))
             }
         }
         var summary = JSONObject()
-        for profile in PluginProfile.allCases {
-            let runs = results.filter { $0.scenario.profile == profile }
-            if runs.isEmpty { continue }
+        for policy in MatrixReport.policies(results) {
+            let runs = results.filter { $0.scenario.policy.name == policy.name }
             let kinds = runs.map(\.verdict.kind)
             let clean = kinds.filter { $0 == .pass }.count
             let findings = kinds.filter { $0 == .expectedFinding }.count
-            summary[profile.rawValue] = .object(
+            summary[policy.name] = .object(
                 JSONObject([
-                    ("runs", .integer(Int64(runs.count))), ("asExpected", .integer(Int64(clean + findings))),
+                    ("digest", .string(policy.digest)), ("runs", .integer(Int64(runs.count))), ("asExpected", .integer(Int64(clean + findings))),
                     ("allChecksHold", .integer(Int64(clean))), ("expectedFindings", .integer(Int64(findings))),
                     ("unexpected", .integer(Int64(runs.count - clean - findings))),
                 ]))

@@ -16,7 +16,7 @@ public enum MatrixReport {
     /// The file name of a run's behaviour report: `android/daily-basic` under `corrected` →
     /// `android-daily-basic.corrected.md`.
     public static func reportName(_ result: RunResult) -> String {
-        result.scenario.id.replacingSlashes() + "." + result.scenario.profile.rawValue + ".md"
+        result.scenario.id.replacingSlashes() + "." + result.scenario.policy.name + ".md"
     }
 
     /// `N passed, N failed` over the runs, counting a run as passed when it went as its scenario
@@ -41,12 +41,25 @@ public enum MatrixReport {
         }
     }
 
+    /// The policies of the runs, in column order: the presets in profile order, then the others
+    /// in order of first appearance.
+    public static func policies(_ results: [RunResult]) -> [PluginPolicy] {
+        var ordered: [PluginPolicy] = []
+        for profile in PluginProfile.allCases {
+            if let r = results.first(where: { $0.scenario.policy.name == profile.rawValue }) { ordered.append(r.scenario.policy) }
+        }
+        for r in results where !ordered.contains(where: { $0.name == r.scenario.policy.name }) {
+            ordered.append(r.scenario.policy)
+        }
+        return ordered
+    }
+
     /// The compact matrix: one row per scenario, seed §4's descriptive columns, and each
-    /// profile's verdict side by side.
+    /// policy's verdict side by side.
     static func compact(_ results: [RunResult]) -> String {
-        let profiles = PluginProfile.allCases.filter { p in results.contains { $0.scenario.profile == p } }
+        let profiles = policies(results).map(\.name)
         var out = "| Scenario | Seed row | OS Expected | Plugin Expected |"
-        out += profiles.map { " \($0.rawValue) |" }.joined() + "\n"
+        out += profiles.map { " \($0) |" }.joined() + "\n"
         out += "|---|---|---|---|" + String(repeating: "---|", count: profiles.count) + "\n"
         var order: [String] = []
         var byScenario: [String: [RunResult]] = [:]
@@ -63,7 +76,7 @@ public enum MatrixReport {
             out += "| \(link) | \(MarkdownText.cell(s.row.isEmpty ? "Other" : s.row)) | \(MarkdownText.cell(s.osExpected)) |"
             out += " \(MarkdownText.cell(s.pluginExpected)) |"
             for profile in profiles {
-                let cell = runs.first { $0.scenario.profile == profile }.map { MarkdownText.cell(verdictCell($0)) } ?? "—"
+                let cell = runs.first { $0.scenario.policy.name == profile }.map { MarkdownText.cell(verdictCell($0)) } ?? "—"
                 out += " \(cell) |"
             }
             out += "\n"
@@ -80,12 +93,12 @@ public enum MatrixReport {
             let ib = rowOrder.firstIndex(of: b) ?? Int.max
             return ia != ib ? ia < ib : a < b
         }
-        let profiles = PluginProfile.allCases
+        let profiles = policies(results).map(\.name)
         return rows.map { row in
             let members = results.filter { $0.scenario.row == row }.sorted { a, b in
                 a.scenario.id != b.scenario.id
                     ? a.scenario.id < b.scenario.id
-                    : (profiles.firstIndex(of: a.scenario.profile) ?? 0) < (profiles.firstIndex(of: b.scenario.profile) ?? 0)
+                    : (profiles.firstIndex(of: a.scenario.policy.name) ?? 0) < (profiles.firstIndex(of: b.scenario.policy.name) ?? 0)
             }
             return (row.isEmpty ? "Other" : row, members)
         }
@@ -130,14 +143,13 @@ public enum MatrixReport {
         out += "scenario lists under `expected.findings` for that profile fail (🔎, a finding about that profile's\n"
         out += "plugin logic). ❌ is a check failing that is not a finding (a regression); ⚠️ is a finding that stopped\n"
         out += "failing. Only ❌ and ⚠️ make `dnsim matrix` exit 1 and JUnit fail.\n\n"
-        out += "| profile | runs | all checks hold | expected findings | unexpected |\n|---|---:|---:|---:|---:|\n"
-        for profile in PluginProfile.allCases {
-            let runs = results.filter { $0.scenario.profile == profile }
-            if runs.isEmpty { continue }
+        out += "| policy | digest | runs | all checks hold | expected findings | unexpected |\n|---|---|---:|---:|---:|---:|\n"
+        for policy in policies(results) {
+            let runs = results.filter { $0.scenario.policy.name == policy.name }
             let kinds = runs.map(\.verdict.kind)
             let clean = kinds.filter { $0 == .pass }.count
             let findings = kinds.filter { $0 == .expectedFinding }.count
-            out += "| \(profile.rawValue) | \(runs.count) | \(clean) | \(findings) | \(runs.count - clean - findings) |\n"
+            out += "| \(policy.name) | `\(policy.digest)` | \(runs.count) | \(clean) | \(findings) | \(runs.count - clean - findings) |\n"
         }
         out += "\n" + totals(results) + "\n"
         out += "\n## At a glance\n\n" + compact(results)
@@ -145,7 +157,7 @@ public enum MatrixReport {
         for (row, members) in grouped(results) {
             out += "\n### \(MarkdownText.cell(row))\n\n"
             out += "| Scenario | OS Expected | Plugin Expected | Observed Result | Pass/Fail | Notes | Platform | OS version |"
-            out += " Device profile | Plugin profile | Seed | Max lateness | Notifications posted | Occurrences missed |"
+            out += " Device profile | Plugin policy | Seed | Max lateness | Notifications posted | Occurrences missed |"
             out += " Armed-set difference |\n"
             out += "|---|---|---|---|---|---|---|---|---|---|---:|---:|---:|---:|---|\n"
             for r in members {
@@ -154,7 +166,7 @@ public enum MatrixReport {
                 out += " \(MarkdownText.cell(s.pluginExpected)) | \(MarkdownText.cell(observed(r))) |"
                 out += " \(MarkdownText.cell(verdictCell(r))) | \(MarkdownText.cell(notes(r))) | \(s.platform.rawValue) |"
                 let version = s.platform == .ios ? "iOS" : s.platform == .electron ? "Electron" : "API"
-                out += " \(version) \(s.osVersion) | \(s.deviceProfile) | \(s.profile.rawValue) | \(s.seed) | \(maxLateness(r)) |"
+                out += " \(version) \(s.osVersion) | \(s.deviceProfile) | \(s.policy.name) | \(s.seed) | \(maxLateness(r)) |"
                 out += " \(r.deliveries.count) | \(r.missed.count) | \(MarkdownText.cell(armedDifference(r))) |\n"
             }
         }

@@ -1,5 +1,6 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlugin
 import DNSimScenario
 
 /// The `--format json` document: a versioned public contract that users' CI parses.
@@ -11,9 +12,12 @@ import DNSimScenario
 /// - 2: adds `freshness` (prefetch outcomes, hit rate at T–lead, fresh / cached / static / stale
 ///   deliveries, content age, telemetry event counts and ACK outcomes) and, in each delivery's `content`, `version` and `ageMs` (`null`
 ///   for the static template). Nothing was removed or renamed.
+/// - 3: adds `policy` (`name`, `digest`: the plugin policy the run played, a preset or a policy
+///   file) and `parameters.pluginPolicyDigest`; `parameters.pluginProfile` holds the policy's
+///   name. Nothing was removed or renamed.
 public enum ResultJSON {
     /// The current `formatVersion`. Bump it for any change a consumer could notice.
-    public static let formatVersion: Int64 = 2
+    public static let formatVersion: Int64 = 3
 
     /// The JSON value of a run.
     public static func value(_ result: RunResult) -> JSONValue {
@@ -38,6 +42,10 @@ public enum ResultJSON {
                         ]))
                 ),
                 ("parameters", .object(parameters)),
+                (
+                    "policy",
+                    .object(JSONObject([("name", .string(scenario.policy.name)), ("digest", .string(scenario.policy.digest))]))
+                ),
                 ("deliveries", .array(result.deliveries.map { delivery(result, $0) })),
                 ("freshness", freshness(result.freshness)),
                 ("missed", .array(result.missed.map { occurrence(result, $0) })),

@@ -8,7 +8,7 @@ public enum TextSummary {
     /// Renders a short summary: verdict, deliveries, missed, expectations.
     public static func render(_ result: RunResult) -> String {
         let s = result.scenario
-        var out = "\(s.id) [\(s.platform.rawValue), profile \(s.profile.rawValue), seed \(s.seed)]: "
+        var out = "\(s.id) [\(s.platform.rawValue), profile \(s.policy.name), seed \(s.seed)]: "
         out += result.passed ? "PASS\n" : "FAIL\n"
         out += "  \(s.title)\n"
         out += "  shown \(result.deliveries.count), missed \(result.missed.count), suppressed \(result.suppressed.count),"

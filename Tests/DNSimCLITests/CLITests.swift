@@ -93,6 +93,9 @@ struct Invocation {
 /// The scenario most tests run.
 let dailyBasicPath = "scenarios/android/daily-basic.json"
 
+/// A scenario whose only `directive` findings are S1's (seed 003's +24 h rollover is the iOS plan).
+let iosSpringPath = "scenarios/ios/dst-spring-0900-ios.json"
+
 struct CLITests {
     // MARK: Help and version
 
@@ -179,7 +182,7 @@ struct CLITests {
         (["help", "frobnicate"], "unknown subcommand 'frobnicate'"),
         (["validate"], "missing scenario file or directory"),
         (["validate", "--strict", dailyBasicPath], "unknown option '--strict'"),
-        (["schema", "extra"], "schema takes no arguments"),
+        (["schema", "extra"], "schema takes no arguments but --policy or --explore, found 'extra'"),
     ])
     func aBadCommandLineIsAUsageErrorOnStderr(_ arguments: [String], message: String) {
         let run = Invocation(arguments)
@@ -253,19 +256,19 @@ struct CLITests {
         #expect(run.io.written.isEmpty)
     }
 
-    @Test func dailyBasicUnderDirectiveFailsWithExitOneNamingS1() {
-        let run = Invocation(["run", dailyBasicPath, "--profile", "directive"])
+    @Test func iosSpringUnderDirectiveFailsWithExitOneNamingS1() {
+        let run = Invocation(["run", iosSpringPath, "--profile", "directive"])
         #expect(run.code == 1)
         #expect(run.stderr.isEmpty)
-        #expect(run.stdout.hasPrefix("android/daily-basic [android, profile directive, seed 1]: FAIL\n"))
+        #expect(run.stdout.hasPrefix("ios/dst-spring-0900-ios [ios, profile directive, seed 1]: FAIL\n"))
         let failing = run.stdout.split(separator: "\n").filter { $0.contains("[FAIL]") }
         #expect(failing.count == 2, "\(failing)")
         #expect(failing.allSatisfy { $0.contains("S1") }, "\(failing)")
     }
 
     @Test func optionsAcceptTheEqualsForm() {
-        let spaced = Invocation(["run", dailyBasicPath, "--profile", "directive", "--seed", "5", "--format", "json"])
-        let joined = Invocation(["run", "--profile=directive", "--seed=5", "--format=json", dailyBasicPath])
+        let spaced = Invocation(["run", iosSpringPath, "--profile", "directive", "--seed", "5", "--format", "json"])
+        let joined = Invocation(["run", "--profile=directive", "--seed=5", "--format=json", iosSpringPath])
         #expect(spaced.code == 1)
         #expect(joined.code == 1)
         #expect(spaced.stdout == joined.stdout)
@@ -297,7 +300,7 @@ struct CLITests {
         #expect(run.stdout.hasSuffix("}\n"))
         let document = try JSONParser.parse(run.stdout)
         let root = try #require(document.objectValue)
-        #expect(document["formatVersion"] == 2)
+        #expect(document["formatVersion"] == 3)
         for key in Self.topLevelKeys + ["freshness"] {
             #expect(root[key] != nil, "no top-level \(key)")
         }
@@ -351,7 +354,7 @@ struct CLITests {
     }
 
     @Test func failedExpectationsCarryTheirSeedClaimInJSON() throws {
-        let run = Invocation(["run", dailyBasicPath, "--profile", "directive", "--format", "json"])
+        let run = Invocation(["run", iosSpringPath, "--profile", "directive", "--format", "json"])
         #expect(run.code == 1)
         let document = try JSONParser.parse(run.stdout)
         let failed = (document["expectations"]?.arrayValue ?? []).filter { $0["passed"] == false }
@@ -414,7 +417,7 @@ struct CLITests {
     }
 
     @Test func theTraceIsWrittenEvenWhenExpectationsFail() throws {
-        let run = Invocation(["run", dailyBasicPath, "--profile", "directive", "--trace", "t.jsonl"])
+        let run = Invocation(["run", iosSpringPath, "--profile", "directive", "--trace", "t.jsonl"])
         #expect(run.code == 1)
         #expect(run.io.written["t.jsonl"]?.isEmpty == false)
     }

@@ -124,7 +124,7 @@ struct HostIndependenceTests {
         let binary = try #require(DNSimBinary.locate())
         let environment = ProcessInfo.processInfo.environment
         let failing = try ProcessRun(
-            binary, ["run", "scenarios/android/daily-basic.json", "--profile", "directive"], environment: environment)
+            binary, ["run", "scenarios/ios/dst-spring-0900-ios.json", "--profile", "directive"], environment: environment)
         #expect(failing.code == 1)
         let unusable = try ProcessRun(binary, ["run", "scenarios/android/no-such-scenario.json"], environment: environment)
         #expect(unusable.code == 2)

@@ -19,6 +19,11 @@ struct MatrixVerdictTests {
         try String(contentsOf: packageRoot.appendingPathComponent("scenarios/android/daily-basic.json"), encoding: .utf8)
     }
 
+    /// A scenario whose directive findings are all-at-0900 and on-time (S1).
+    static func iosSpring() throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent(iosSpringPath), encoding: .utf8)
+    }
+
     static func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
     @Test func theCatalogueIsGreenAndEverySignalCountsTheSameUnit() throws {
@@ -34,29 +39,29 @@ struct MatrixVerdictTests {
     }
 
     @Test func aRegressionTurnsTheDashboardRed() throws {
-        // daily-basic's directive findings are all-at-0900 and on-time (S1); drop them, and the
+        // dst-spring-0900-ios's directive findings are all-at-0900 and on-time (S1); drop them, and the
         // same failures are now unexpected.
-        let flipped = try Self.dailyBasic().replacingOccurrences(
-            of: "    \"findings\": { \"directive\": [\"all-at-0900\", \"on-time\"] },\n", with: "")
-        #expect(!flipped.contains("findings"))
+        let flipped = try Self.iosSpring().replacingOccurrences(
+            of: ", \"directive\": [\"all-at-0900\", \"on-time\"] }", with: " }")
+        #expect(!flipped.contains("\"directive\":"))
         let dir = try Self.directory(["daily-basic.json": flipped])
         let run = Invocation(["matrix", dir, "--format", "junit"])
         #expect(run.code == 1)
         #expect(run.stderr.hasPrefix("2 passed, 1 failed\n"), "\(run.stderr)")
-        #expect(run.stderr.contains("android/daily-basic under directive: unexpected failure: all-at-0900 (S1), on-time (S1)"))
+        #expect(run.stderr.contains("ios/dst-spring-0900-ios under directive: unexpected failure: all-at-0900 (S1), on-time (S1)"))
         #expect(run.stdout.contains("<testsuites name=\"dnsim\" tests=\"3\" failures=\"1\""))
         #expect(Self.count("<failure", in: run.stdout) == 1)
         #expect(run.stdout.contains("type=\"UnexpectedFailure\""))
     }
 
     @Test func aFindingThatStopsFailingIsReported() throws {
-        let listed = try Self.dailyBasic().replacingOccurrences(
-            of: "\"findings\": { \"directive\": [\"all-at-0900\", \"on-time\"] }",
-            with: "\"findings\": { \"directive\": [\"all-at-0900\", \"on-time\"], \"corrected\": [\"on-time\"] }")
+        let listed = try Self.iosSpring().replacingOccurrences(
+            of: "\"directive\": [\"all-at-0900\", \"on-time\"] }",
+            with: "\"directive\": [\"all-at-0900\", \"on-time\"], \"corrected\": [\"on-time\"] }")
         let dir = try Self.directory(["daily-basic.json": listed])
         let run = Invocation(["matrix", dir, "--format", "json"])
         #expect(run.code == 1)
-        #expect(run.stderr.contains("android/daily-basic under corrected: finding resolved: on-time (S1) now pass"))
+        #expect(run.stderr.contains("ios/dst-spring-0900-ios under corrected: finding resolved: on-time (S1) now pass"))
         #expect(run.stdout.contains("\"verdict\" : \"findingResolved\"") || run.stdout.contains("\"verdict\": \"findingResolved\""))
     }
 
@@ -105,8 +110,8 @@ struct MatrixVerdictTests {
     }
 
     @Test func findingsNameKnownProfilesAndChecks() throws {
-        let text = try Self.dailyBasic()
-        let badProfile = text.replacingOccurrences(of: "{ \"directive\": [", with: "{ \"directiv\": [")
+        let text = try Self.iosSpring()
+        let badProfile = text.replacingOccurrences(of: "\"directive\": [", with: "\"directiv\": [")
         let run = Invocation(["validate", "typo.json"], files: ["typo.json": badProfile])
         #expect(run.code == 2)
         #expect(run.stderr.contains("at /expected/findings/directiv: expected a plugin profile name"), "\(run.stderr)")

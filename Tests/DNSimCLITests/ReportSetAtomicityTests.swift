@@ -277,7 +277,7 @@ struct MatrixOutHelpTests {
         let help = Invocation(["matrix", "--help"]).stdout
         #expect(help.contains("matrix.md,"))
         #expect(help.contains("matrix.json, junit.xml, seed-claims.md and one report per run,"))
-        #expect(help.contains("scenarios/<platform>-<name>.<profile>.md (the id with '/' as"))
+        #expect(help.contains("scenarios/<platform>-<name>.<policy>.md (the id with '/' as"))
         let run = Invocation(["matrix", "scenarios/electron/ttl-stale.json", "--out", "out"])
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.io.written.keys.sorted() == [

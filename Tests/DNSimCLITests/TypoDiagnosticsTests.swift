@@ -280,8 +280,8 @@ struct ReadmeExampleTests {
     }
 
     @Test func theDirectiveExampleIsTheWholeOutput() throws {
-        let shown = try Self.transcript(after: "swift run dnsim run scenarios/android/daily-basic.json --profile directive")
-        let run = Invocation(["run", "scenarios/android/daily-basic.json", "--profile", "directive"])
+        let shown = try Self.transcript(after: "swift run dnsim run scenarios/ios/dst-spring-0900-ios.json --profile directive")
+        let run = Invocation(["run", "scenarios/ios/dst-spring-0900-ios.json", "--profile", "directive"])
         #expect(run.code == 1)
         #expect(run.stderr.isEmpty)
         #expect(run.stdout == shown)

@@ -22,7 +22,8 @@ struct PluginDevice {
         zoneID: String = "Europe/Berlin",
         start: SimInstant = PluginDevice.defaultStart,
         seed: UInt64 = 1,
-        targetSdk: Int = 34
+        targetSdk: Int = 34,
+        bootReceiver: Bool = true
     ) {
         sim = Simulator(start: start, seed: seed)
         var parameters = AndroidOSParameters()
@@ -31,7 +32,7 @@ struct PluginDevice {
         zone = Zone(identifier: zoneID)!
         system = System(
             sim: sim, profile: .stock(apiLevel: apiLevel), parameters: parameters, zone: zone,
-            build: AndroidPluginBuild(profile: profile, targetSdk: targetSdk))
+            build: AndroidPluginBuild(profile: profile, bootReceiver: bootReceiver, targetSdk: targetSdk))
     }
 
     /// Launches the app and schedules one daily slot through the TypeScript API.

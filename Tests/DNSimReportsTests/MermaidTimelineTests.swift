@@ -31,8 +31,8 @@ struct MermaidTimelineTests {
     // MARK: Lateness
 
     @Test func aLateDeliveryIsABarFromItsPlannedTimeWithBothTimesAndTheLatenessInHours() throws {
-        // Directive profile: after the spring change the 09:00 alarm fires at 10:00 CEST.
-        let result = try Self.run("android/dst-spring-0900.json", .directive)
+        // Directive profile: after the spring change seed 003's +24 h request fires at 10:00 CEST.
+        let result = try Self.run("ios/dst-spring-0900-ios.json", .directive)
         let chart = MermaidTimeline.render(result)
         let late = try #require(result.deliveries.first { $0.localDate == "2026-03-29" })
         let planned = try #require(late.plannedAt)

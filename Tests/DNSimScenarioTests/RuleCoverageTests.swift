@@ -4,16 +4,28 @@ import DNSimScenario
 import Testing
 
 /// Every catalogued OS rule is written by the code path that decides it: some bundled scenario,
-/// under some plugin profile, writes it into its trace. A rule no bundled scenario emits is
+/// under some plugin policy, writes it into its trace. A rule no bundled scenario emits is
 /// either dead (leave the catalogue) or untested (add a scenario).
 struct RuleCoverageTests {
     @Test("Every catalogued rule (Android, iOS, Electron, time libraries) is emitted by a bundled scenario")
     func everyCataloguedRuleIsEmitted() throws {
         var emitted: Set<String> = []
+        // The presets, plus decisions no preset takes any more but a plugin can: seed 003's +24 h
+        // on Android and Electron (java.time instant arithmetic, T7) and a fixed week of iOS
+        // requests that overfills the 64 (I1).
+        var seedRolloverEverywhere = PluginPolicy.preset(.directive)
+        seedRolloverEverywhere.name = "directive-add24h-everywhere"
+        seedRolloverEverywhere.android.rollover = .add24Hours
+        seedRolloverEverywhere.electron.rollover = .add24Hours
+        var fixedWeek = PluginPolicy.preset(.directive)
+        fixedWeek.name = "directive-fixed-week"
+        fixedWeek.ios.windowDays = 7
+        fixedWeek.ios.windowSizing = .fixed
+        let policies = PluginProfile.allCases.map { PluginPolicy.preset($0) } + [seedRolloverEverywhere, fixedWeek]
         for path in BundledScenarios.paths {
             let scenario = try BundledScenarios.decode(path)
-            for profile in PluginProfile.allCases {
-                let result = try ScenarioRunner.run(scenario.with(profile: profile))
+            for policy in policies {
+                let result = try ScenarioRunner.run(scenario.with(policy: policy))
                 emitted.formUnion(result.ruleCounts.keys)
             }
         }

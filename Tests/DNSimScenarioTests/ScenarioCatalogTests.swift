@@ -93,12 +93,16 @@ struct ScenarioCatalogTests {
         #expect(result.passed)
     }
 
-    @Test func dailyBasicUnderDirectiveFailsExactlyItsS1Checks() throws {
+    @Test func dailyBasicUnderSeed003sRolloverFailsExactlyItsS1Checks() throws {
         let scenario = try BundledScenarios.decode("scenarios/android/daily-basic.json")
         let s1 = Set(scenario.checks.filter { $0.seedClaim == "S1" }.map(\.id))
         #expect(s1 == ["all-at-0900", "on-time"])
 
-        let result = try ScenarioRunner.run(scenario.with(profile: .directive))
+        // The directive preset keeps seed 003's +24 h for iOS only; flip it on for Android.
+        var policy = PluginPolicy.preset(.directive)
+        policy.name = "directive-add24h"
+        policy.android.rollover = .add24Hours
+        let result = try ScenarioRunner.run(scenario.with(policy: policy))
         #expect(!result.passed)
         let failing = result.expectations.filter { !$0.passed }
         #expect(Set(failing.map(\.id)) == s1, "failing: \(failing.map { "\($0.id): \($0.observed)" })")

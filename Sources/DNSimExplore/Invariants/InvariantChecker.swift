@@ -201,14 +201,14 @@ public struct InvariantChecker {
         if result.freshness.deliveriesFresh + result.freshness.deliveriesCached > 0 { exercised.append(.ttlRespected) }
         // Content age on the device's clock (what the plugin can see): true age plus the clock
         // change between the fetch and the delivery.
-        let ttl = world.scenario.plugin.freshness(for: world.scenario.profile).ttlSeconds * 1000
+        let ttl = world.scenario.freshness.ttlSeconds * 1000
         let stale = result.deliveries.filter { delivery in
             guard let fetched = delivery.contentFetchedAt else { return false }
             let age = (delivery.deliveredAt - fetched).milliseconds
                 + (result.clockOffset(at: delivery.deliveredAt) - result.clockOffset(at: fetched)).milliseconds
             return age > ttl
         }
-        if FreshnessPolicy.enforcesTTL(world.scenario.profile), let first = stale.first, let fetched = first.contentFetchedAt {
+        if Self.enforcesTTL(world.scenario), let first = stale.first, let fetched = first.contentFetchedAt {
             violations.append(
                 Violation(
                     invariant: .ttlRespected, count: stale.count,
@@ -327,5 +327,14 @@ public struct InvariantChecker {
     private func split(_ key: String) -> (String, String) {
         guard let at = key.lastIndex(of: "@") else { return (key, "") }
         return (String(key[..<at]), String(key[key.index(after: at)...]))
+    }
+
+    /// Whether the run's policy keeps stale content from the user on its platform (not `none`).
+    static func enforcesTTL(_ scenario: Scenario) -> Bool {
+        switch scenario.platform {
+        case .android: return scenario.policy.android.ttl != .none
+        case .ios: return scenario.policy.ios.ttl != .none
+        case .electron: return scenario.policy.electron.ttl != .none
+        }
     }
 }

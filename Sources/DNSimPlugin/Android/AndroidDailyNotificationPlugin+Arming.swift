@@ -10,7 +10,8 @@ extension AndroidDailyNotificationPlugin {
     }
 
     /// The occurrences of a slot's rolling window, from its next one (`nextLocalDate`/`nextRunAt`).
-    /// `corrected` resolves each date's wall time afresh; `directive` steps 24 h (S1).
+    /// ``RolloverRule/calendarDay`` resolves each date's wall time afresh; ``RolloverRule/add24Hours``
+    /// steps 24 h (S1).
     func window(of slot: PluginStore.Slot, zone: Zone) -> [Occurrence] {
         var date = slot.nextLocalDate
         var lanes: Set<Int> = []
@@ -33,12 +34,12 @@ extension AndroidDailyNotificationPlugin {
     /// The PendingIntent of one occurrence. Each slot owns `rollingWindowDays` request codes,
     /// chosen by the date, so re-arming the same occurrence replaces its alarm (A12) and two
     /// occurrences of one slot never share one.
-    func operation(for slot: PluginStore.Slot, occurrence: Occurrence, policy: FreshnessPolicy) -> AndroidPendingIntent {
+    func operation(for slot: PluginStore.Slot, occurrence: Occurrence, rules: FreshnessPolicy) -> AndroidPendingIntent {
         let lane = lane(of: occurrence.localDate)
         // Content is rendered into the alarm when it is armed (seed 004: render before arming),
         // unless it would already be stale at the occurrence (then the static template is armed).
-        let verdict = policy.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt)
-        let content = verdict == .fresh || !FreshnessPolicy.enforcesTTL(profile) ? slot.contentExtras : []
+        let verdict = rules.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt)
+        let content = verdict == .fresh || policy.ttl == .none ? slot.contentExtras : []
         return AndroidPendingIntent(
             requestCode: Self.requestCode(slot: slot, lane: lane),
             intent: AndroidIntent(
@@ -74,10 +75,10 @@ extension AndroidDailyNotificationPlugin {
     func arm(_ slot: PluginStore.Slot, context: Context, prefetch: Bool = true) -> PluginError? {
         let alarms = context.alarmManager
         let exact = alarms.canScheduleExactAlarms()
-        let policy = freshness(context)
+        let rules = freshness(context)
         for occurrence in window(of: slot, zone: context.timeZone) {
-            if profile == .directive,
-                policy.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt) == .stale
+            if policy.ttl == .skipArming,
+                rules.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt) == .stale
             {
                 // Seed 004 §4 as written: "(T − fetchedAt) > ttl → skip arming".
                 context.log(
@@ -85,17 +86,20 @@ extension AndroidDailyNotificationPlugin {
                     [TraceDetail("slot", slot.id), TraceDetail("localDate", occurrence.localDate.description), TraceDetail("why", "stale at T")])
                 continue
             }
-            let operation = operation(for: slot, occurrence: occurrence, policy: policy)
+            let operation = operation(for: slot, occurrence: occurrence, rules: rules)
             if exact {
                 do {
-                    try alarms.setExactAndAllowWhileIdle(.rtcWakeup, occurrence.runAt, operation)
+                    switch policy.exactAlarm {
+                    case .setExactAndAllowWhileIdle: try alarms.setExactAndAllowWhileIdle(.rtcWakeup, occurrence.runAt, operation)
+                    case .setExact: try alarms.setExact(.rtcWakeup, occurrence.runAt, operation)
+                    }
                 } catch {
                     telemetry(
                         "error", slot: slot.id, date: occurrence.localDate, planned: occurrence.runAt, context: context,
                         extra: [TraceDetail("code", "scheduling_failed")])
                     return .schedulingFailed("exact alarm refused: \(error)")
                 }
-            } else if profile == .directive {
+            } else if policy.inexactFallback == .symmetricWindow {
                 // Seed 004: "windowed fallback (±10 m) via setWindow(start,len)", as written (S8).
                 alarms.setWindow(.rtcWakeup, occurrence.runAt - 600_000, 1_200_000, operation)
             } else {
@@ -105,7 +109,7 @@ extension AndroidDailyNotificationPlugin {
             telemetry("scheduled", slot: slot.id, date: occurrence.localDate, planned: occurrence.runAt, context: context)
         }
         if prefetch { enqueuePrefetch(for: slot, context: context) }
-        let mode = exact ? "exact" : profile == .directive ? "windowed±10m" : "windowed+10m"
+        let mode = exact ? "exact" : policy.inexactFallback == .symmetricWindow ? "windowed±10m" : "windowed+10m"
         context.log(
             "armed", decidedBy: rollover.javaTimeFact,
             [
@@ -115,8 +119,8 @@ extension AndroidDailyNotificationPlugin {
         return nil
     }
 
-    /// The rollover arithmetic of the profile.
-    var rollover: RolloverRule { profile == .directive ? .add24Hours : .calendarDay }
+    /// The rollover arithmetic of the policy.
+    var rollover: RolloverRule { policy.rollover }
 
     /// An alarm fired: post its occurrence, record it, move the slot on and re-arm the window.
     func deliver(_ intent: AndroidIntent, context: Context) {
@@ -128,7 +132,7 @@ extension AndroidDailyNotificationPlugin {
             deliverBeforeUnlock(slotID: slotID, date: date, planned: planned, context: context)
             return
         }
-        let policy = freshness(context)  // before the storage is opened for writing
+        let rules = freshness(context)  // before the storage is opened for writing
         do {
             let next = try context.withStorage { store -> PluginStore.Slot? in
                 guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return nil }
@@ -138,7 +142,7 @@ extension AndroidDailyNotificationPlugin {
                     return nil
                 }
                 // Occurrences before this one that never fired were lost (a dropped alarm).
-                if profile != .asFound {
+                if policy.missedAtDelivery == .report {
                     var gap = slot.nextLocalDate
                     while gap < date {
                         if !store.hasHistory(slot: slotID, localDate: gap) {
@@ -148,7 +152,7 @@ extension AndroidDailyNotificationPlugin {
                         gap = gap.adding(days: 1)
                     }
                 }
-                let content = contentToShow(intent, planned: planned, policy: policy, context: context)
+                let content = contentToShow(intent, planned: planned, rules: rules, context: context)
                 if content == nil {
                     store.appendHistory(.init(slot: slotID, localDate: date, status: .skipped))
                     telemetry("skipped", slot: slotID, date: date, planned: planned, context: context, extra: [TraceDetail("why", "stale at fire")])
@@ -176,7 +180,7 @@ extension AndroidDailyNotificationPlugin {
         }
     }
 
-    /// The slot moved to its next occurrence by the profile's rollover rule.
+    /// The slot moved to its next occurrence by the policy's rollover rule.
     func rolledOver(_ slot: PluginStore.Slot, context: Context) -> PluginStore.Slot {
         var next = slot
         next.nextRunAt = rollover.next(

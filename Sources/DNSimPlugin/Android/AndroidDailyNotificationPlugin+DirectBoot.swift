@@ -3,9 +3,9 @@ import DNSimCore
 import DNSimPlatforms
 
 extension AndroidDailyNotificationPlugin {
-    /// Whether this build keeps a device-protected copy of its schedule (A33): `corrected` with
-    /// direct-boot-aware receivers.
-    var mirrorsToDeviceProtectedStorage: Bool { profile == .corrected && build.directBootAware }
+    /// Whether this build keeps a device-protected copy of its schedule (A33): the policy's
+    /// ``PluginPolicy/DirectBoot/mirror`` with direct-boot-aware receivers.
+    var mirrorsToDeviceProtectedStorage: Bool { policy.directBoot == .mirror && build.directBootAware }
 
     /// Copies the slots (not the history) to device-protected storage, so they can be re-armed
     /// at LOCKED_BOOT_COMPLETED, before the user unlocks.
@@ -24,7 +24,7 @@ extension AndroidDailyNotificationPlugin {
         let slots = context.withDeviceProtectedStorage { $0.slots }
         for var slot in slots {
             let (date, runAt) = RolloverRule.firstOccurrence(
-                after: now - Int64(build.missedGraceMinutes) * 60_000, time: slot.time, zone: context.timeZone)
+                after: now - graceMillis, time: slot.time, zone: context.timeZone)
             slot.nextLocalDate = date
             slot.nextRunAt = runAt
             arm(slot, context: context)

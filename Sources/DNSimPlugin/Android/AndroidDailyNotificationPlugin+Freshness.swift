@@ -6,9 +6,10 @@ extension AndroidDailyNotificationPlugin {
     /// TTL-at-fire in the receiver (Android runs app code at delivery): the content extras to
     /// show, `[]` for the static template, or `nil` to skip the occurrence.
     ///
-    /// `corrected` checks the content the alarm carries against the TTL at fire time: stale
-    /// content is never shown (skip, or the static template under `fallback`). The seeds' plan
-    /// checks only when arming, and `as-found` not at all, so they post whatever was rendered.
+    /// ``PluginPolicy/TTLEnforcement/staleAction`` checks the content the alarm carries against
+    /// the TTL at fire time: stale content is never shown (skip, or the static template under
+    /// `fallback`). `skipArming` (the seeds' plan) checks only when arming, and `none` not at
+    /// all, so they post whatever was rendered.
     /// The freshness rules in force: the build's, with the app's run-time settings applied.
     func freshness(_ context: Context) -> FreshnessPolicy {
         let settings = (try? context.withStorage { $0.settings }) ?? PluginSettings()
@@ -16,17 +17,17 @@ extension AndroidDailyNotificationPlugin {
     }
 
     ///
-    /// - Parameter policy: read before the caller opens the storage (``freshness(_:)`` reads it too).
-    func contentToShow(_ intent: AndroidIntent, planned: Int64, policy: FreshnessPolicy, context: Context) -> [AndroidExtra]? {
+    /// - Parameter rules: read before the caller opens the storage (``freshness(_:)`` reads it too).
+    func contentToShow(_ intent: AndroidIntent, planned: Int64, rules: FreshnessPolicy, context: Context) -> [AndroidExtra]? {
         let carried = intent.extras.filter {
             $0.key == NotificationExtraKey.contentVersion || $0.key == NotificationExtraKey.contentFetchedAt
         }
-        guard profile == .corrected else { return carried }
+        guard policy.ttl == .staleAction else { return carried }
         let fetchedAt = intent.extra(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
-        switch policy.verdict(runAt: context.currentTimeMillis(), fetchedAt: fetchedAt) {
+        switch rules.verdict(runAt: context.currentTimeMillis(), fetchedAt: fetchedAt) {
         case .fresh: return carried
         case .noContent: return []
-        case .stale: return policy.staleAction == .skip ? nil : []
+        case .stale: return rules.staleAction == .skip ? nil : []
         }
     }
 

@@ -3,15 +3,28 @@ import DNSimCore
 import DNSimPlatforms
 
 extension AndroidDailyNotificationPlugin {
-    /// `as-found` boot receiver (seed 000 §1.1): re-arm a slot only if its stored `nextRunAt` is
-    /// still in the future; a slot whose time passed while the device was off is dropped silently.
+    /// Where a recovery runs: force-stop detection depends on it.
+    enum RecoveryEntry {
+        /// `load()` at a cold start (the process was started for the launch).
+        case coldLaunch
+        /// `load()` when a running process's activity resumes.
+        case warmLaunch
+        /// The BOOT_COMPLETED receiver.
+        case boot
+        /// MY_PACKAGE_REPLACED or an exact-permission change.
+        case other
+    }
+
+    /// The boot receiver of ``PluginPolicy/BootRecovery/futureOnly`` (seed 000 §1.1): re-arm a slot
+    /// only if its stored `nextRunAt` is still in the future; a slot whose time passed while the
+    /// device was off is dropped silently.
     func rearmFutureOnly(context: Context) {
         let now = context.currentTimeMillis()
         guard let stored = try? context.withStorage({ $0 }) else {
             context.log("recovery.storageLocked")
             return
         }
-        guard let (slots, _) = stored.restorableSlots(tolerant: false) else {
+        guard let (slots, _) = stored.restorableSlots(tolerant: policy.restore == .skipCorrupt) else {
             context.log("recovery.failed", [TraceDetail("why", "a stored record does not deserialize")])
             return
         }
@@ -28,12 +41,11 @@ extension AndroidDailyNotificationPlugin {
     /// each passed, undelivered occurrence as missed exactly once. Returns the slots and the
     /// missed occurrences.
     func rollPassedOccurrences(
-        context: Context, recomputeFromWallTime: Bool, grace: Int64? = nil
+        context: Context, recomputeFromWallTime: Bool, grace: Int64
     ) throws -> (slots: [PluginStore.Slot], missed: [String]) {
         let now = context.currentTimeMillis()
         let zone = context.timeZone
         var missed: [String] = []
-        let grace = grace ?? (recomputeFromWallTime ? Int64(build.missedGraceMinutes) * 60_000 : 0)
         let slots = try context.withStorage { store -> [PluginStore.Slot] in
             for index in store.slots.indices {
                 var slot = store.slots[index]
@@ -65,9 +77,42 @@ extension AndroidDailyNotificationPlugin {
         return (slots, missed)
     }
 
-    /// `corrected` force-stop detection, as WorkManager does it (A29): `wasForceStopped()` on
-    /// API 35+, else a new REASON_USER_REQUESTED process exit on API 30+. Below 30 nothing
-    /// reliable exists; the idempotent reconcile makes detection unnecessary for recovery.
+    /// The grace of ``PluginPolicy/Android/missedGraceMinutes``, in ms.
+    var graceMillis: Int64 { Int64(policy.missedGraceMinutes) * 60_000 }
+
+    /// A recovery at launch, boot, update or exact-permission change: force-stop detection by the
+    /// policy, then every passed, undelivered occurrence reported missed once (collapsed into one
+    /// report) and each slot re-armed, its next occurrence placed by
+    /// ``PluginPolicy/Android/recovery``. Re-arming an armed slot replaces its alarms (A12), so
+    /// running this any number of times leaves one alarm per occurrence.
+    func recover(context: Context, reason: String, at entry: RecoveryEntry) {
+        switch policy.forceStopDetection {
+        case .none: break
+        case .exitReasons:
+            if entry == .coldLaunch || entry == .warmLaunch { detectForceStop(context: context) }
+        case .alarmCounting:
+            // Seed 000 §0.2: "On cold start, query AlarmManager for active alarms".
+            if entry == .coldLaunch {
+                guard countAlarms(context: context) else {
+                    context.log("recovery.storageLocked", [TraceDetail("reason", reason)])
+                    return
+                }
+            }
+        }
+        mergeDeviceProtectedHistory(context: context)
+        rearmAll(context: context, reason: reason, recomputeFromWallTime: policy.recovery == .fromWallTime, grace: graceMillis)
+    }
+
+    /// TIME_SET / TIMEZONE_CHANGED (seed 003 §2–3, S5: "recalculate all scheduled times"): each
+    /// slot's next occurrence is recomputed from its wall time in the current zone.
+    func recalculateFromWallTime(context: Context, reason: String) {
+        mergeDeviceProtectedHistory(context: context)
+        rearmAll(context: context, reason: reason, recomputeFromWallTime: true, grace: graceMillis)
+    }
+
+    /// ``PluginPolicy/ForceStopDetection/exitReasons``, as WorkManager does it (A29):
+    /// `wasForceStopped()` on API 35+, else a new REASON_USER_REQUESTED process exit on API 30+.
+    /// Below 30 nothing reliable exists; the idempotent recovery makes detection unnecessary.
     func detectForceStop(context: Context) {
         if let stopped = context.wasForceStopped {
             if stopped { noteForceStop(via: "ApplicationStartInfo.wasForceStopped", context: context) }
@@ -81,29 +126,18 @@ extension AndroidDailyNotificationPlugin {
         _ = try? context.withStorage { $0.examinedExitRecords = exits.count }
     }
 
-    /// `corrected`: idempotent reconcile of store and alarms. Passed, undelivered occurrences are
-    /// reported once, collapsed into one report, and each slot is re-armed for its next
-    /// occurrence computed from its wall time in the current zone. Re-arming an armed slot
-    /// replaces its alarm (A12), so running this any number of times leaves one alarm per slot.
-    func reconcile(context: Context, reason: String) {
-        mergeDeviceProtectedHistory(context: context)
-        rearmAll(context: context, reason: reason, recomputeFromWallTime: true)
-    }
-
-    /// `directive`: seed 000 §0.2 force-stop detection ("DB.count > 0 && AlarmManager.count == 0"),
-    /// realised with the only real tool, `FLAG_NO_CREATE` probes (S11); then the seeds' recovery.
-    func recoverDirective(context: Context, reason: String) {
-        guard let slots = try? context.withStorage({ $0.slots }) else {
-            context.log("recovery.storageLocked", [TraceDetail("reason", reason)])
-            return
-        }
+    /// ``PluginPolicy/ForceStopDetection/alarmCounting``: seed 000 §0.2 ("DB.count > 0 &&
+    /// AlarmManager.count == 0"), realised with the only real tool, `FLAG_NO_CREATE` probes (S11).
+    /// Returns `false` when the database cannot be read.
+    func countAlarms(context: Context) -> Bool {
+        guard let slots = try? context.withStorage({ $0.slots }) else { return false }
         let alive = slots.filter { slot in
             allOperations(for: slot).contains { context.alarmManager.pendingIntentExists($0) }
         }
         if !slots.isEmpty && alive.isEmpty {
             noteForceStop(via: "alarm count 0 with \(slots.count) stored", context: context)
         }
-        recomputeAll(context: context, reason: reason)
+        return true
     }
 
     /// Records a force-stop conclusion (visible in `getNotificationStatus`).
@@ -112,23 +146,11 @@ extension AndroidDailyNotificationPlugin {
         _ = try? context.withStorage { $0.forceStopsDetected += 1 }
     }
 
-    /// `directive` on TIME_SET / TIMEZONE_CHANGED (seed 003 §2–3, S5: "recalculate all scheduled
-    /// times"): each slot's next time is recalculated from its wall time in the current zone,
-    /// then the window is armed with the seeds' +24 h steps.
-    func recalculateDirective(context: Context, reason: String) {
-        rearmAll(context: context, reason: reason, recomputeFromWallTime: true, grace: 0)
-    }
-
-    /// `directive` re-arm: passed occurrences marked missed, then +24 h steps until in the future.
-    func recomputeAll(context: Context, reason: String) {
-        rearmAll(context: context, reason: reason, recomputeFromWallTime: false)
-    }
-
-    private func rearmAll(context: Context, reason: String, recomputeFromWallTime: Bool, grace: Int64? = nil) {
-        // A record that no longer deserializes: `corrected` skips it and restores the rest; the
-        // seeds' restore (like the code seed 000 describes) fails as a whole.
+    private func rearmAll(context: Context, reason: String, recomputeFromWallTime: Bool, grace: Int64) {
+        // A record that no longer deserializes: a tolerant restore skips it and restores the
+        // rest; a strict one (like the code seed 000 describes) fails as a whole.
         if let stored = try? context.withStorage({ $0 }) {
-            guard let (_, skipped) = stored.restorableSlots(tolerant: profile == .corrected) else {
+            guard let (_, skipped) = stored.restorableSlots(tolerant: policy.restore == .skipCorrupt) else {
                 context.log("recovery.failed", [TraceDetail("reason", reason), TraceDetail("why", "a stored record does not deserialize")])
                 return
             }

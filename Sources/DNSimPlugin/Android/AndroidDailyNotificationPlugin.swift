@@ -28,7 +28,8 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
     /// An empty database.
     public static func emptyStorage() -> PluginStore { PluginStore() }
 
-    var profile: PluginProfile { build.profile }
+    /// The Android decisions of the build's policy.
+    var policy: PluginPolicy.Android { build.policy.android }
 
     // MARK: - TypeScript API
 
@@ -124,17 +125,10 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
     // MARK: - OS entry points
 
     public func onLaunch(_ launch: AndroidLaunch, context: Context) {
-        context.log("load", [TraceDetail("launch", launch.rawValue), TraceDetail("profile", profile.rawValue)])
-        switch profile {
-        case .asFound:
-            // Seed 000 §1.3: load() only initialises the database; no recovery at all.
-            return
-        case .directive:
-            recoverDirective(context: context, reason: "launch.\(launch.rawValue)")
-        case .corrected:
-            detectForceStop(context: context)
-            reconcile(context: context, reason: "launch.\(launch.rawValue)")
-        }
+        context.log("load", [TraceDetail("launch", launch.rawValue), TraceDetail("profile", build.policy.name)])
+        // Seed 000 §1.3: as found, load() only initialises the database.
+        guard policy.launchRecovery == .recover else { return }
+        recover(context: context, reason: "launch.\(launch.rawValue)", at: launch == .cold ? .coldLaunch : .warmLaunch)
     }
 
     public func onReceive(_ intent: AndroidIntent, context: Context) {
@@ -144,20 +138,15 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         case AndroidIntent.lockedBootCompleted where mirrorsToDeviceProtectedStorage && !context.isUserUnlocked:
             rearmFromDeviceProtectedStorage(context: context)
         case AndroidIntent.bootCompleted, AndroidIntent.lockedBootCompleted:
-            switch profile {
-            case .asFound: rearmFutureOnly(context: context)
-            case .directive: recoverDirective(context: context, reason: "boot")
-            case .corrected: reconcile(context: context, reason: "boot")
+            switch policy.bootRecovery {
+            case .futureOnly: rearmFutureOnly(context: context)
+            case .recover: recover(context: context, reason: "boot", at: .boot)
             }
-        case AndroidIntent.timeSet, AndroidIntent.timezoneChanged, AndroidIntent.myPackageReplaced,
-            AndroidPluginBuild.exactAlarmPermissionStateChanged:
-            switch profile {
-            case .asFound: return
-            case .directive where intent.action == AndroidIntent.timeSet || intent.action == AndroidIntent.timezoneChanged:
-                recalculateDirective(context: context, reason: intent.action)
-            case .directive: recomputeAll(context: context, reason: intent.action)
-            case .corrected: reconcile(context: context, reason: intent.action)
-            }
+        case AndroidIntent.timeSet, AndroidIntent.timezoneChanged:
+            // Seed 003 §2–3 (S5): "recalculate all scheduled times" from each slot's wall time.
+            recalculateFromWallTime(context: context, reason: intent.action)
+        case AndroidIntent.myPackageReplaced, AndroidPluginBuild.exactAlarmPermissionStateChanged:
+            recover(context: context, reason: intent.action, at: .other)
         default:
             context.log("broadcast.ignored", [TraceDetail("action", intent.action)])
         }

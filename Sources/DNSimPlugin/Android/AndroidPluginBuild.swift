@@ -1,9 +1,9 @@
 import DNSimPlatforms
 
-/// How the plugin's Android side was built into the app: its profile and manifest choices.
+/// How the plugin's Android side was built into the app: its policy and manifest choices.
 public struct AndroidPluginBuild: Sendable, Hashable {
-    /// The logic profile.
-    public var profile: PluginProfile
+    /// The logic policy (``PluginPolicy/android`` decides everything this side does).
+    public var policy: PluginPolicy
     /// Whether the manifest declares the BOOT_COMPLETED receiver.
     public var bootReceiver: Bool
     /// Whether the receivers are direct-boot aware.
@@ -14,25 +14,30 @@ public struct AndroidPluginBuild: Sendable, Hashable {
     public var freshness: FreshnessPolicy
     /// Minutes before each slot at which content is prefetched (seed 004 T–lead); 0 turns it off.
     public var prefetchLeadMinutes: Int { freshness.prefetchLeadMinutes }
-    /// `corrected`'s missed-occurrence policy: an occurrence found passed by at most this many
-    /// minutes (a clock correction racing the alarm) is still delivered, late and
-    /// once; an older one is reported missed in one collapsed report and not posted.
-    public var missedGraceMinutes: Int = 5
 
-    /// How many days of each slot are armed ahead: `as-found` re-arms one at a time (a chain);
-    /// the seeds' plan and `corrected` keep today and tomorrow armed (seed 004 rolling window).
-    public var rollingWindowDays: Int { profile == .asFound ? 1 : 2 }
+    /// How many days of each slot are armed ahead (``PluginPolicy/Android/windowDays``).
+    public var rollingWindowDays: Int { policy.android.windowDays }
 
     /// Creates a build.
+    public init(
+        policy: PluginPolicy, bootReceiver: Bool = true, directBootAware: Bool = false, targetSdk: Int = 34,
+        freshness: FreshnessPolicy? = nil
+    ) {
+        self.policy = policy
+        self.freshness = freshness ?? FreshnessPolicy(staleAction: policy.android.staleActionDefault)
+        self.bootReceiver = bootReceiver
+        self.directBootAware = directBootAware
+        self.targetSdk = targetSdk
+    }
+
+    /// Creates a build of a profile's preset.
     public init(
         profile: PluginProfile, bootReceiver: Bool = true, directBootAware: Bool = false, targetSdk: Int = 34,
         freshness: FreshnessPolicy? = nil
     ) {
-        self.profile = profile
-        self.freshness = freshness ?? FreshnessPolicy.default(for: profile)
-        self.bootReceiver = bootReceiver
-        self.directBootAware = directBootAware
-        self.targetSdk = targetSdk
+        self.init(
+            policy: .preset(profile), bootReceiver: bootReceiver, directBootAware: directBootAware, targetSdk: targetSdk,
+            freshness: freshness)
     }
 
     /// `ACTION_SCHEDULE_EXACT_ALARM_PERMISSION_STATE_CHANGED` (A24).
@@ -42,18 +47,20 @@ public struct AndroidPluginBuild: Sendable, Hashable {
     /// The broadcast action of the plugin's notification alarms.
     public static let notifyAction = "com.timesafari.dailynotification.NOTIFY"
 
-    /// The manifest this build produces. `as-found` declares only BOOT_COMPLETED (seed 000 §1.1);
-    /// the others also listen for clock and zone changes (seed 004 §re-arm).
+    /// The manifest this build produces: BOOT_COMPLETED (seed 000 §1.1) when the build has the
+    /// boot receiver, and the receivers the policy declares.
     public var manifest: AndroidManifest {
         var actions: Set<String> = []
         if bootReceiver {
             actions.insert(AndroidIntent.bootCompleted)
             if directBootAware { actions.insert(AndroidIntent.lockedBootCompleted) }
         }
-        if profile != .asFound {
+        if policy.android.timeChangeReceivers == .declared {
             actions.insert(AndroidIntent.timeSet)
             actions.insert(AndroidIntent.timezoneChanged)
-            actions.insert(AndroidIntent.myPackageReplaced)
+        }
+        if policy.android.packageReplacedReceiver == .declared { actions.insert(AndroidIntent.myPackageReplaced) }
+        if policy.android.exactPermissionReceiver == .declared {
             actions.insert(AndroidPluginBuild.exactAlarmPermissionStateChanged)
         }
         return AndroidManifest(receiverActions: actions, directBootAware: directBootAware, targetSdk: targetSdk)

@@ -3,12 +3,12 @@ import DNSimCore
 import DNSimPlatforms
 
 extension ElectronDailyNotificationPlugin {
-    /// The rollover arithmetic of the profile: `corrected` resolves the next local date's wall
-    /// time; the others add 24 h (S1).
-    var rollover: RolloverRule { profile == .corrected ? .calendarDay : .add24Hours }
+    /// The rollover arithmetic of the policy: ``RolloverRule/calendarDay`` resolves the next local
+    /// date's wall time; ``RolloverRule/add24Hours`` adds 24 h (S1).
+    var rollover: RolloverRule { policy.rollover }
 
-    /// The grace within which a passed occurrence is still shown, in ms (`corrected` only).
-    var graceMillis: Int64 { profile == .corrected ? Int64(build.missedGraceMinutes) * 60_000 : 0 }
+    /// The grace within which a passed occurrence is still shown, in ms.
+    var graceMillis: Int64 { Int64(policy.missedGraceMinutes) * 60_000 }
 
     /// The tag of an occurrence's notification timer: `notify|localDate|plannedWallMillis|slot`.
     static func notifyTag(slot: String, date: LocalDate, planned: Int64) -> String {
@@ -31,9 +31,9 @@ extension ElectronDailyNotificationPlugin {
     /// ahead, the prefetch hook's timer. Replaces the slot's earlier timers, so it is idempotent.
     func arm(_ slot: PluginStore.Slot, context: Context) {
         disarm(slot.id, context: context)
-        let policy = freshness(context)
+        let rules = freshness(context)
         var notify: Int32?
-        if profile == .directive && policy.verdict(runAt: slot.nextRunAt, fetchedAt: slot.contentFetchedAt) == .stale {
+        if policy.ttl == .skipArming && rules.verdict(runAt: slot.nextRunAt, fetchedAt: slot.contentFetchedAt) == .stale {
             // Seed 004 §4 as written: "(T − fetchedAt) > ttl → skip arming" (S29); only a
             // successful T–lead fetch arms it again.
             context.log(
@@ -45,7 +45,7 @@ extension ElectronDailyNotificationPlugin {
                 tag: Self.notifyTag(slot: slot.id, date: slot.nextLocalDate, planned: slot.nextRunAt))
         }
         var prefetch: Int32?
-        let leadMinutes = policy.prefetchLeadMinutes
+        let leadMinutes = rules.prefetchLeadMinutes
         let leadAt = slot.nextRunAt - Int64(leadMinutes) * 60_000
         if leadMinutes > 0, leadAt > context.now().millisecondsSinceEpoch {
             prefetch = context.setTimeout(
@@ -67,19 +67,20 @@ extension ElectronDailyNotificationPlugin {
     }
 
     /// Shows an occurrence with the extras reports match deliveries by.
-    /// Applies TTL-at-fire first (app code runs at delivery on Electron): `corrected` never shows
-    /// stale content (static template or skip, by its stale action); the others show what they have.
+    /// Applies TTL-at-fire first (app code runs at delivery on Electron): under
+    /// ``PluginPolicy/TTLEnforcement/staleAction`` stale content is never shown (static template or
+    /// skip, by the stale action); otherwise what was fetched is shown.
     /// Returns whether it was shown.
     @discardableResult
     func show(_ slot: PluginStore.Slot, date: LocalDate, planned: Int64, context: Context) -> Bool {
         var withContent = slot.contentVersion != nil
-        if profile == .corrected {
-            let policy = freshness(context)
-            switch policy.verdict(runAt: context.now().millisecondsSinceEpoch, fetchedAt: slot.contentFetchedAt) {
+        if policy.ttl == .staleAction {
+            let rules = freshness(context)
+            switch rules.verdict(runAt: context.now().millisecondsSinceEpoch, fetchedAt: slot.contentFetchedAt) {
             case .fresh: withContent = true
             case .noContent: withContent = false
             case .stale:
-                if policy.staleAction == .skip {
+                if rules.staleAction == .skip {
                     let payload = Telemetry.payload(
                         "skipped", slot: slot.id, date: date, plannedWallMillis: planned,
                         nowWallMillis: context.now().millisecondsSinceEpoch, zone: context.timeZone,
@@ -122,12 +123,13 @@ extension ElectronDailyNotificationPlugin {
             return store.slots[index]
         }
         // The seeds' plan arms only fresh occurrences: a successful fetch may arm this one now.
-        if profile == .directive, let updated, armed[slotID]?.notify == nil {
+        if policy.ttl == .skipArming, let updated, armed[slotID]?.notify == nil {
             arm(updated, context: context)
         }
     }
 
-    /// An occurrence's timer fired: show it (judged against the wall clock in `corrected`),
+    /// An occurrence's timer fired: show it (judged against the wall clock under
+    /// ``PluginPolicy/TimerCheck/wallClock``),
     /// record it, move the slot on and arm the next one.
     func deliver(slotID: String, date: LocalDate, planned: Int64, context: Context) {
         armed.removeValue(forKey: slotID)
@@ -139,7 +141,7 @@ extension ElectronDailyNotificationPlugin {
         let now = context.now().millisecondsSinceEpoch
         slot.nextLocalDate = date
         slot.nextRunAt = planned
-        if profile == .corrected {
+        if policy.timerCheck == .wallClock {
             // Timers keep their delay, so a zone or clock change moves the wall time they fire at.
             let expected = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? planned
             if now < expected - 60_000 {
@@ -170,7 +172,7 @@ extension ElectronDailyNotificationPlugin {
         arm(slot, context: context)
     }
 
-    /// The slot moved to its next occurrence by the profile's rollover rule.
+    /// The slot moved to its next occurrence by the policy's rollover rule.
     func rolledOver(_ slot: PluginStore.Slot, context: Context) -> PluginStore.Slot {
         var next = slot
         next.nextRunAt = rollover.next(

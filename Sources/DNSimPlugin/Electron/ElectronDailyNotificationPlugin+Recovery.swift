@@ -4,8 +4,9 @@ import DNSimPlatforms
 
 extension ElectronDailyNotificationPlugin {
     /// Re-evaluation at start and on `resume` (E3): occurrences that passed while the app was quit
-    /// or the machine asleep are reported missed once, in one collapsed report; `corrected` still
-    /// shows one passed by at most the grace, late. Then every slot's timer is re-armed.
+    /// or the machine asleep are reported missed once, in one collapsed report; one passed by at
+    /// most the grace (``PluginPolicy/Electron/missedGraceMinutes``) is still shown, late. Then
+    /// every slot's timer is re-armed.
     func recover(context: Context, reason: String) {
         let now = context.now().millisecondsSinceEpoch
         let zone = context.timeZone
@@ -15,8 +16,8 @@ extension ElectronDailyNotificationPlugin {
         let slots = context.withStorage { store -> [PluginStore.Slot] in
             for index in store.slots.indices {
                 var slot = store.slots[index]
-                switch profile {
-                case .corrected:
+                switch rollover {
+                case .calendarDay:
                     // Each occurrence from its own local date and wall time, in the zone now.
                     while let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch,
                         at <= now
@@ -35,12 +36,17 @@ extension ElectronDailyNotificationPlugin {
                     slot.nextRunAt =
                         DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch
                         ?? slot.nextRunAt
-                case .directive, .asFound:
-                    // Seed 003: the stored trigger plus 24 h steps (S1); no grace.
+                case .add24Hours:
+                    // Seed 003: the stored trigger plus 24 h steps (S1).
                     while slot.nextRunAt <= now {
                         if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
-                            store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
-                            missed.append("\(slot.id)@\(slot.nextLocalDate)")
+                            let isLate = grace > 0 && now - slot.nextRunAt <= grace
+                            store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: isLate ? .delivered : .missed))
+                            if isLate {
+                                late.append((slot, slot.nextLocalDate, slot.nextRunAt))
+                            } else {
+                                missed.append("\(slot.id)@\(slot.nextLocalDate)")
+                            }
                         }
                         slot.nextRunAt += 86_400_000
                         slot.nextLocalDate = slot.nextLocalDate.adding(days: 1)

@@ -4,18 +4,14 @@ import DNSimPlatforms
 
 /// The plugin's Electron side (seed 004 §8, "best-effort while running"): daily notifications as
 /// the app's own timers, because Electron has no scheduling API (E1), with recovery at start and
-/// on `resume` (E3), and start on login (E2), in three profiles.
+/// on `resume` (E3), and start on login (E2), as its policy (``PluginPolicy/Electron``) decides:
 ///
-/// - `as-found`: a timer per slot, +24 h rollover, re-evaluation on `resume` like `directive`,
-///   but no recovery at start: after a quit or reboot nothing is armed until the app calls
-///   `scheduleDailyNotification` again.
-/// - `directive` (seeds 003–004 as written): +24 h rollover (S1); at start and on `resume`,
-///   every passed, unshown occurrence is reported missed (collapsed) and the timers re-armed; a
-///   timer that fires late is shown however late.
-/// - `corrected`: each occurrence resolved from its local date and wall time (never chained); at
-///   start and on `resume` an occurrence passed by at most ``ElectronPluginBuild/missedGraceMinutes``
-///   is shown late, older ones are reported missed once; a timer that fires late (no `resume`
-///   heard) or early (zone or clock changed) is judged against the wall clock too.
+/// - the rollover: +24 h (S1), or each occurrence resolved from its local date and wall time;
+/// - at start: nothing (after a quit or reboot nothing is armed until the app schedules again),
+///   or the same re-evaluation as on `resume`: passed, unshown occurrences reported missed once
+///   (collapsed), one passed by at most ``PluginPolicy/Electron/missedGraceMinutes`` shown late;
+/// - a fired timer: shown however late, or judged against the wall clock (late: no `resume`
+///   heard; early: the zone or clock changed).
 ///
 /// Every build has the T–lead hook: a timer at T − ``ElectronPluginBuild/prefetchLeadMinutes``
 /// that makes the single ETag-aware content fetch (seed 004 §8).
@@ -36,7 +32,8 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
 
     /// The configuration packaged with the app.
     public let build: ElectronPluginBuild
-    var profile: PluginProfile { build.profile }
+    /// The Electron decisions of the build's policy.
+    var policy: PluginPolicy.Electron { build.policy.electron }
     /// The timers this process armed, per slot, in the order armed (they die with the process, E1).
     var armed = InsertionOrderedMap<String, ArmedTimers>()
 
@@ -118,19 +115,19 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
 
     // MARK: - Electron entry points
 
-    /// `app.whenReady()`: registers the login item, then (except `as-found`) recovers.
+    /// `app.whenReady()`: registers the login item, then recovers if the policy says so.
     public func didFinishLaunching(_ reason: ElectronLaunchReason, context: Context) {
         let settings = context.getLoginItemSettings()
         context.log(
             "load",
             [
-                TraceDetail("launch", reason.rawValue), TraceDetail("profile", profile.rawValue),
+                TraceDetail("launch", reason.rawValue), TraceDetail("profile", build.policy.name),
                 TraceDetail("wasOpenedAtLogin", String(settings.wasOpenedAtLogin)),
             ])
         context.setLoginItemSettings(openAtLogin: build.openAtLogin)
-        switch profile {
-        case .asFound: return  // no startup recovery: the timers of the last process are gone (E1)
-        case .directive, .corrected: recover(context: context, reason: "launch.\(reason.rawValue)")
+        switch policy.launchRecovery {
+        case .none: return  // no startup recovery: the timers of the last process are gone (E1)
+        case .recover: recover(context: context, reason: "launch.\(reason.rawValue)")
         }
     }
 

@@ -1,7 +1,7 @@
-/// How the plugin's Electron side was built into the app: its profile and packaging choices.
+/// How the plugin's Electron side was built into the app: its policy and packaging choices.
 public struct ElectronPluginBuild: Sendable, Hashable {
-    /// The logic profile.
-    public var profile: PluginProfile
+    /// The logic policy (``PluginPolicy/electron`` decides everything this side does).
+    public var policy: PluginPolicy
     /// Whether the app registers itself to open at login (seed 004 "recommend Start-on-Login"):
     /// it calls `app.setLoginItemSettings({openAtLogin})` at every start, which works on macOS and
     /// Windows only (E2).
@@ -13,20 +13,24 @@ public struct ElectronPluginBuild: Sendable, Hashable {
     public var freshness: FreshnessPolicy
     /// Minutes before each slot at which the T–lead prefetch runs (seed 004); 0 turns it off.
     public var prefetchLeadMinutes: Int { freshness.prefetchLeadMinutes }
-    /// `corrected`'s missed-occurrence policy: an occurrence found passed by at most this many
-    /// minutes (a short sleep, a slow start) is still shown, late and once; an older one is
-    /// reported missed in one collapsed report and not shown.
-    public var missedGraceMinutes: Int = 5
 
     /// Creates a build.
+    public init(
+        policy: PluginPolicy, openAtLogin: Bool = true, linuxAutostartEntry: Bool = false,
+        freshness: FreshnessPolicy? = nil
+    ) {
+        self.policy = policy
+        self.freshness = freshness ?? FreshnessPolicy(staleAction: policy.electron.staleActionDefault)
+        self.openAtLogin = openAtLogin
+        self.linuxAutostartEntry = linuxAutostartEntry
+    }
+
+    /// Creates a build of a profile's preset.
     public init(
         profile: PluginProfile, openAtLogin: Bool = true, linuxAutostartEntry: Bool = false,
         freshness: FreshnessPolicy? = nil
     ) {
-        self.profile = profile
-        self.freshness = freshness ?? FreshnessPolicy.default(for: profile)
-        self.openAtLogin = openAtLogin
-        self.linuxAutostartEntry = linuxAutostartEntry
+        self.init(policy: .preset(profile), openAtLogin: openAtLogin, linuxAutostartEntry: linuxAutostartEntry, freshness: freshness)
     }
 
     /// The prefix of the notification timers' tags.

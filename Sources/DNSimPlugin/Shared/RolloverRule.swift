@@ -3,7 +3,7 @@ import DNSimCore
 import DNSimPlatforms
 
 /// How the plugin computes a slot's next occurrence after one fires.
-public enum RolloverRule: String, Sendable {
+public enum RolloverRule: String, Sendable, CaseIterable {
     /// Resolve the slot's wall time on the next local date (gap: shift forward; fold: earlier).
     /// Keeps 09:00 at 09:00 across DST (T2, T6).
     case calendarDay

@@ -8,16 +8,16 @@ extension IOSDailyNotificationPlugin {
         IOSPluginBuild.requestPrefix + slot + "-" + date.description
     }
 
-    /// The requests a slot should have pending now, by profile.
     /// The freshness rules in force: the build's, with the app's run-time settings applied.
     func freshness(_ context: Context) -> FreshnessPolicy {
         context.withStorage { $0.core.settings }.applied(to: build.freshness)
     }
 
+    /// The requests a slot should have pending now, by the policy's trigger, rollover and TTL.
     func windowRequests(for slot: PluginStore.Slot, context: Context, days: Int) -> [IOSNotificationRequest] {
-        let policy = freshness(context)
-        switch profile {
-        case .asFound:
+        let rules = freshness(context)
+        switch policy.trigger {
+        case .repeatingCalendar:
             // One repeating, floating calendar trigger: the OS keeps firing it with no app code.
             return [
                 IOSNotificationRequest(
@@ -25,26 +25,46 @@ extension IOSDailyNotificationPlugin {
                     userInfo: [StringPair(NotificationExtraKey.slot, slot.id)],
                     trigger: .calendar(IOSDateComponents(hour: slot.time.hour, minute: slot.time.minute), timeZone: nil, repeats: true))
             ]
-        case .directive:
-            // Seed 003: each next occurrence is the previous one + 24 h (S1), expressed as the
-            // local date and time of that instant. Seed 004 §4: a stale occurrence is not armed.
-            return (0..<days).compactMap { k in
-                let runAt = slot.nextRunAt + Int64(k) * 86_400_000
-                let local = context.timeZone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt))
-                let verdict = policy.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
-                if verdict == .stale { return nil }
-                return dated(slot, date: local.date, hour: local.time.hour, minute: local.time.minute, withContent: verdict == .fresh)
+        case .datedCalendar:
+            // The window's local dates: seed 003's +24 h steps (S1), or each next calendar date
+            // whose wall time is its own instant (a date the zone merges is one occurrence).
+            var dates: [LocalDate] = []
+            var instants: [Int64] = []
+            for k in 0..<days {
+                switch policy.rollover {
+                case .add24Hours:
+                    let runAt = slot.nextRunAt + Int64(k) * 86_400_000
+                    dates.append(context.timeZone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt)).date)
+                    instants.append(runAt)
+                case .calendarDay:
+                    let date = k == 0 ? slot.nextLocalDate : DailyOccurrence.nextDate(after: dates[k - 1], at: slot.time, in: context.timeZone)
+                    dates.append(date)
+                    instants.append(DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? 0)
+                }
             }
-        case .corrected:
-            // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence:
-            // content only where it will still be fresh at T; otherwise the stale action.
-            var date = slot.nextLocalDate
             return (0..<days).compactMap { k in
-                if k > 0 { date = DailyOccurrence.nextDate(after: date, at: slot.time, in: context.timeZone) }
-                let runAt = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? 0
-                let verdict = policy.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
-                if verdict == .stale && policy.staleAction == .skip { return nil }
-                return dated(slot, date: date, hour: slot.time.hour, minute: slot.time.minute, withContent: verdict == .fresh)
+                let (date, runAt) = (dates[k], instants[k])
+                let (hour, minute): (Int, Int)
+                switch policy.rollover {
+                case .add24Hours:
+                    let local = context.timeZone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt))
+                    (hour, minute) = (local.time.hour, local.time.minute)
+                case .calendarDay:
+                    (hour, minute) = (slot.time.hour, slot.time.minute)
+                }
+                // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence.
+                let verdict = rules.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
+                switch policy.ttl {
+                case .none:
+                    return dated(slot, date: date, hour: hour, minute: minute, withContent: slot.contentVersion != nil)
+                case .skipArming:
+                    // Seed 004 §4: a stale occurrence is not armed.
+                    if verdict == .stale { return nil }
+                case .staleAction:
+                    // Content only where it will still be fresh at T; otherwise the stale action.
+                    if verdict == .stale && rules.staleAction == .skip { return nil }
+                }
+                return dated(slot, date: date, hour: hour, minute: minute, withContent: verdict == .fresh)
             }
         }
     }
@@ -69,7 +89,7 @@ extension IOSDailyNotificationPlugin {
         }
         let slots = max(1, context.withStorage { $0.core.slots.count })
         let budget = 64 - IOSPluginBuild.reservedForOthers - others
-        return profile == .corrected ? max(1, min(build.windowDays, budget / slots)) : build.windowDays
+        return policy.windowSizing == .budgetAware ? max(1, min(build.windowDays, budget / slots)) : build.windowDays
     }
 
     /// Arms every slot's window together: first removes the plugin's pending requests that fall
@@ -109,9 +129,9 @@ extension IOSDailyNotificationPlugin {
         context.withStorage { store in
             for request in requests { store.noteArmed(request.identifier) }
         }
-        // The window's dates: seed 003's +24 h (T1) under directive, calendar days (T2) under
-        // corrected; as-found hands one repeating trigger to the OS (I3).
-        let fact: OSRule? = profile == .directive ? .t1 : profile == .corrected ? .t2 : nil
+        // The window's dates: seed 003's +24 h (T1) or calendar days (T2); a repeating trigger
+        // is handed to the OS (I3).
+        let fact: OSRule? = policy.trigger == .repeatingCalendar ? nil : policy.rollover == .add24Hours ? .t1 : .t2
         context.log(
             "armed", decidedBy: fact,
             [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])

@@ -3,10 +3,10 @@ import DNSimCore
 import DNSimPlatforms
 
 extension IOSDailyNotificationPlugin {
-    /// Launch and resume recovery, by profile.
+    /// Launch and resume recovery, by ``PluginPolicy/IOS/launchRecovery``.
     func recover(context: Context, reason: String) {
         let stored = context.withStorage { $0.core }
-        guard let (_, skipped) = stored.restorableSlots(tolerant: profile == .corrected) else {
+        guard let (_, skipped) = stored.restorableSlots(tolerant: policy.restore == .skipCorrupt) else {
             context.log("recovery.failed", [TraceDetail("reason", reason), TraceDetail("why", "a stored record does not deserialize")])
             return
         }
@@ -14,20 +14,41 @@ extension IOSDailyNotificationPlugin {
             context.log("record.skippedCorrupt", skipped.map { TraceDetail("slot", $0) })
             context.withStorage { store in store.core.slots.removeAll { $0.isCorrupt } }
         }
-        switch profile {
-        case .asFound:
-            checkForMissedBGTask(context: context, resubmitAfter: nil)
-        case .directive:
-            recoverDirective(context: context, reason: reason)
-        case .corrected:
+        switch policy.launchRecovery {
+        case .none:
+            checkTimeJump(context: context)
+            checkForMissedBGTask(context: context)
+        case .threeWay:
+            recoverThreeWay(context: context, reason: reason)
+        case .reconcile:
+            checkTimeJump(context: context)
             reconcile(context: context, reason: reason)
+            checkForMissedBGTask(context: context)
         }
-        context.withStorage { $0.lastSeenWall = context.now().millisecondsSinceEpoch }
+        if policy.zoneChangeCheck == .compareStoredZone,
+            let stored = context.withStorage({ $0.lastSeenZone }), stored != context.timeZone.identifier
+        {
+            // Seed 003 Strategy 2: "If timezone changed, recalculate all scheduled times" —
+            // cancel and reschedule; the stored instants are kept (S5).
+            context.log("timeZoneChange.detected", [TraceDetail("from", stored), TraceDetail("to", context.timeZone.identifier)])
+            rearmAll(context: context)
+        }
+        context.withStorage {
+            $0.lastSeenWall = context.now().millisecondsSinceEpoch
+            $0.lastSeenZone = context.timeZone.identifier
+        }
     }
 
-    /// Seed 000 §2.2 / seed 002: a refresh not run 15 minutes after its earliestBeginDate counts
-    /// as missed and is resubmitted (S18: earliestBeginDate is only a lower bound, I15).
-    func checkForMissedBGTask(context: Context, resubmitAfter delay: Int64?) {
+    /// Seed 000 §2.2 / seed 002, by ``PluginPolicy/IOS/bgTaskMissCheck``: a refresh not run 15
+    /// minutes after its earliestBeginDate counts as missed and is resubmitted (S18:
+    /// earliestBeginDate is only a lower bound, I15).
+    func checkForMissedBGTask(context: Context) {
+        let delay: Int64?
+        switch policy.bgTaskMissCheck {
+        case .none: return
+        case .resubmit: delay = nil
+        case .resubmitInOneMinute: delay = 60_000
+        }
         let store = context.withStorage { $0 }
         let now = context.now().millisecondsSinceEpoch
         guard let earliest = store.lastRefreshEarliest, now > earliest + 15 * 60_000,
@@ -37,22 +58,65 @@ extension IOSDailyNotificationPlugin {
         submitRefresh(context: context, earliestOverride: delay.map { now + $0 })
     }
 
-    /// Seeds 001–003 as written.
-    private func recoverDirective(context: Context, reason: String) {
+    /// Seed 003's time-jump check (S4), by ``PluginPolicy/IOS/timeJumpCheck``: a wall-clock
+    /// difference of more than 5 minutes since the last run is read as a time change, and under
+    /// ``PluginPolicy/TimeJumpCheck/cancelAndReshift`` acted on.
+    func checkTimeJump(context: Context) {
+        guard let delta = timeJump(context: context) else { return }
+        reshift(by: delta, context: context)
+    }
+
+    /// The clock jump seed 003 would see: `|now − last seen|` when above 5 minutes (logged),
+    /// else `nil`.
+    func timeJump(context: Context) -> Int64? {
+        guard policy.timeJumpCheck != .none else { return nil }
+        let now = context.now().millisecondsSinceEpoch
+        guard let last = context.withStorage({ $0.lastSeenWall }), abs(now - last) > 5 * 60_000 else { return nil }
+        // Seed 003 (S4): a wall-clock difference since the last run is read as a time change.
+        context.log("timeChange.detected", [TraceDetail("via", "last seen wall clock > 5 min ago")])
+        return abs(now - last)
+    }
+
+    /// Seed 003 Strategy 1 (``PluginPolicy/TimeJumpCheck/cancelAndReshift``): "Cancel old
+    /// notification … reschedule with corrected times", each scheduled time recalculated from
+    /// the original by the time delta — so a legitimate gap since the last run (T8) moves every
+    /// occurrence by it. Only logged under `logOnly`.
+    func reshift(by delta: Int64, context: Context) {
+        guard policy.timeJumpCheck == .cancelAndReshift else { return }
+        var own: [String] = []
+        context.notificationCenter.getPendingNotificationRequests { requests in
+            own = requests.map(\.identifier).filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) }
+        }
+        context.notificationCenter.removePendingNotificationRequests(withIdentifiers: own)
+        let zone = context.timeZone
+        context.withStorage { store in
+            store.forgetArmed { _ in true }
+            for index in store.core.slots.indices {
+                let shifted = store.core.slots[index].nextRunAt + delta
+                store.core.slots[index].nextRunAt = shifted
+                store.core.slots[index].nextLocalDate = zone.localDateTime(at: SimInstant(millisecondsSinceEpoch: shifted)).date
+            }
+        }
+        context.log("timeChange.reshifted", [TraceDetail("deltaMillis", String(delta)), TraceDetail("cancelled", String(own.count))])
+    }
+
+    /// Seeds 000 §2.3 and 001 §4 as written (``PluginPolicy/IOSLaunchRecovery/threeWay``).
+    private func recoverThreeWay(context: Context, reason: String) {
         let now = context.now().millisecondsSinceEpoch
         let store = context.withStorage { $0 }
         var pendingIDs: [String] = []
         context.notificationCenter.getPendingNotificationRequests { pendingIDs = $0.map(\.identifier) }
         var deliveredIDs: Set<String> = []
         context.notificationCenter.getDeliveredNotifications { deliveredIDs = Set($0.map(\.identifier)) }
-        let ownPending = Set(pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) })
-        if let last = store.lastSeenWall, abs(now - last) > 5 * 60_000 {
-            // Seed 003 (S4): a wall-clock difference since the last run is read as a time change.
-            context.log("timeChange.detected", [TraceDetail("via", "last seen wall clock > 5 min ago")])
-        }
+        var ownPending = Set(pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) })
+        let jump = timeJump(context: context)
         if ownPending.isEmpty && !store.core.slots.isEmpty {
             // Seed 001 (S15): "pending empty ⇒ the app was terminated".
             context.log("termination.detected", [TraceDetail("via", "pending list empty")])
+        }
+        if let jump, policy.timeJumpCheck == .cancelAndReshift {
+            reshift(by: jump, context: context)
+            ownPending = []
         }
         // Three-way comparison with the seed's ±180 s tolerance (S6): passed, not delivered, not
         // pending ⇒ missed (a user-cleared notification looks the same, S27).
@@ -76,27 +140,31 @@ extension IOSDailyNotificationPlugin {
             context.log("missed.reported", [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
         }
         rearmAll(context: context)
-        checkForMissedBGTask(context: context, resubmitAfter: 60_000)
+        checkForMissedBGTask(context: context)
     }
 
-    /// `directive` re-arm: roll each slot past `now` with +24 h steps, cancel its requests and
-    /// add the window again.
+    /// The seeds' re-arm: roll each slot past `now` by the rollover rule (+24 h steps in seed
+    /// 003), cancel every request of the plugin and add the window again.
     func rearmAll(context: Context) {
         let now = context.now().millisecondsSinceEpoch
+        let zone = context.timeZone
+        let rollover = policy.rollover
         var stepped = 0
         let slots = context.withStorage { store -> [PluginStore.Slot] in
             for index in store.core.slots.indices {
                 while store.core.slots[index].nextRunAt <= now {
-                    store.core.slots[index].nextRunAt += 86_400_000
-                    store.core.slots[index].nextLocalDate = store.core.slots[index].nextLocalDate.adding(days: 1)
+                    let slot = store.core.slots[index]
+                    store.core.slots[index].nextRunAt = rollover.next(
+                        after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: zone)
+                    store.core.slots[index].nextLocalDate = rollover.nextLocalDate(after: slot.nextLocalDate, time: slot.time, zone: zone)
                     stepped += 1
                 }
             }
             return store.core.slots
         }
         if stepped > 0 {
-            // Date + 86 400 s: absolute time only (T5).
-            context.log("rolledForward", decidedBy: .t5, [TraceDetail("steps", String(stepped))])
+            // Date + 86 400 s: absolute time only (T5); or each next date's wall time (T2).
+            context.log("rolledForward", decidedBy: rollover == .add24Hours ? .t5 : .t2, [TraceDetail("steps", String(stepped))])
         }
         var own: [String] = []
         context.notificationCenter.getPendingNotificationRequests { requests in
@@ -106,7 +174,7 @@ extension IOSDailyNotificationPlugin {
         for slot in slots { arm(slot, context: context) }
     }
 
-    /// `corrected`: an idempotent three-way reconcile. Passed occurrences that were pending at the
+    /// ``PluginPolicy/IOSLaunchRecovery/reconcile``: an idempotent three-way reconcile. Passed occurrences that were pending at the
     /// last reconcile and are gone were delivered by the system (I10; the user may have cleared
     /// them, I9); passed occurrences that were never armed (the window ran out) are missed,
     /// reported once. Then each slot's window is refilled from its next local date.

@@ -3,17 +3,17 @@ import DNSimCore
 import DNSimPlatforms
 
 /// The plugin's iOS side (seeds 001, 002, 003): daily notifications as UNNotificationRequests,
-/// the T–lead prefetch as a BGAppRefresh task, and launch recovery, in three profiles.
+/// the T–lead prefetch as a BGAppRefresh task, and launch recovery, as its policy
+/// (``PluginPolicy/IOS``) decides:
 ///
-/// - `as-found` (seed 000 §2): one repeating calendar trigger per slot; at launch only the
-///   15-minute missed-BGTask check; no notification recovery.
-/// - `directive` (seeds 001–003 as written): a week of dated requests built with +24 h
-///   arithmetic (S1); "pending empty ⇒ terminated" (S15); the 15-minute BGTask-miss
-///   resubmission (S18); a BGTask expected to do boot recovery (S17); cancel-and-reschedule on
-///   any zone or clock change (S5).
-/// - `corrected`: dated, floating calendar requests for each local date (never chained), a
-///   window sized to the 64 budget, an idempotent reconcile at every launch and refresh,
-///   permission auto-healing.
+/// - the trigger: one repeating calendar trigger per slot, or dated one-shot requests built by
+///   the rollover rule (+24 h arithmetic, S1, or each local date's wall time);
+/// - the window: a fixed number of days, or sized to the 64 budget (I1);
+/// - at launch: the 15-minute missed-BGTask check only, the seeds' three-way comparison
+///   ("pending empty ⇒ terminated", S15; ±180 s, S6; the BGTask-miss resubmission, S18), or an
+///   idempotent reconcile;
+/// - on a refresh and on a time-change notification: nothing, the seeds' cancel-and-reschedule
+///   (S5), or the reconcile.
 public final class IOSDailyNotificationPlugin: IOSApplication {
     /// Sandbox data.
     public typealias Storage = IOSPluginStore
@@ -24,7 +24,8 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
 
     /// The configuration compiled into the app.
     public let build: IOSPluginBuild
-    var profile: PluginProfile { build.profile }
+    /// The iOS decisions of the build's policy.
+    var policy: PluginPolicy.IOS { build.policy.ios }
 
     /// Creates the app delegate for a new process.
     public init(build: IOSPluginBuild) { self.build = build }
@@ -44,7 +45,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         guard let time = DailySlotRequest.wallTime(request.time) else {
             return .invalidTimeFormat(request.time)
         }
-        if profile != .asFound {
+        if policy.permissionCheck == .rejectUnlessAuthorized {
             // Permission auto-healing: never keep a ghost schedule the user cannot see.
             var status = IOSAuthorizationStatus.notDetermined
             context.notificationCenter.getNotificationSettings { status = $0 }
@@ -66,7 +67,8 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             }
         }
         context.log("schedule.accepted", [TraceDetail("slot", id), TraceDetail("time", time.description)])
-        if profile == .corrected { armAll(context: context) } else { arm(slot, context: context) }
+        // A budget-aware window depends on the number of slots: every slot is re-planned.
+        if policy.windowSizing == .budgetAware { armAll(context: context) } else { arm(slot, context: context) }
         submitRefresh(context: context)
         return nil
     }
@@ -121,7 +123,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             if replace { store.core.settings = settings } else { store.core.settings.merge(settings) }
         }
         context.log(replace ? "configure" : "updateSettings")
-        if profile == .corrected { armAll(context: context) } else { rearmAll(context: context) }
+        if policy.windowSizing == .budgetAware { armAll(context: context) } else { rearmAll(context: context) }
         submitRefresh(context: context)
         return nil
     }
@@ -129,12 +131,12 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
     // MARK: - UIKit, UserNotifications, BackgroundTasks entry points
 
     public func didFinishLaunching(_ reason: IOSLaunchReason, context: Context) {
-        context.log("load", [TraceDetail("launch", reason.rawValue), TraceDetail("profile", profile.rawValue)])
+        context.log("load", [TraceDetail("launch", reason.rawValue), TraceDetail("profile", build.policy.name)])
         recover(context: context, reason: "launch.\(reason.rawValue)")
     }
 
     public func willEnterForeground(context: Context) {
-        context.log("load", [TraceDetail("launch", "resume"), TraceDetail("profile", profile.rawValue)])
+        context.log("load", [TraceDetail("launch", "resume"), TraceDetail("profile", build.policy.name)])
         recover(context: context, reason: "resume")
     }
 
@@ -163,10 +165,10 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
                 }
             }
         }
-        switch profile {
-        case .corrected: reconcile(context: context, reason: "refresh")
-        case .directive: rearmAll(context: context)  // seed 002: the refresh also extends the rolling window
-        case .asFound: break
+        switch policy.refreshAction {
+        case .reconcile: reconcile(context: context, reason: "refresh")
+        case .extendWindow: rearmAll(context: context)  // seed 002: the refresh also extends the rolling window
+        case .fetchOnly: break
         }
         submitRefresh(context: context)
         return IOSTaskOutcome(success: anySuccess, runTime: took + .seconds(1))
@@ -181,16 +183,16 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
     }
 
     public func timeChanged(_ change: IOSTimeChange, context: Context) {
-        switch profile {
-        case .asFound: return
-        case .directive:
+        switch policy.timeChangeCallbacks {
+        case .ignore: return
+        case .rescheduleAll:
             // Seed 003 does not know UIKit's significant time change (S3), so only clock and zone
             // changes reach its handler.
             guard change != .significant else { return }
             // S5: "recalculate all scheduled times … cancel & reschedule".
             context.log("timeChange.rescheduleAll", [TraceDetail("change", change.rawValue)])
             rearmAll(context: context)
-        case .corrected:
+        case .reconcile:
             reconcile(context: context, reason: "timeChange.\(change.rawValue)")
         }
     }

@@ -1,7 +1,7 @@
 /// How the plugin's iOS side was built into the app.
 public struct IOSPluginBuild: Sendable, Hashable {
-    /// The logic profile.
-    public var profile: PluginProfile
+    /// The logic policy (``PluginPolicy/ios`` decides everything this side does).
+    public var policy: PluginPolicy
     /// The freshness rules (T–lead, TTL-at-fire, stale action).
     public var freshness: FreshnessPolicy
     /// Minutes before each slot at which the BGAppRefresh prefetch should begin (seed 004 T–lead).
@@ -12,9 +12,14 @@ public struct IOSPluginBuild: Sendable, Hashable {
     public var taskIdentifierInInfoPlist = true
 
     /// Creates a build.
+    public init(policy: PluginPolicy, freshness: FreshnessPolicy? = nil) {
+        self.policy = policy
+        self.freshness = freshness ?? FreshnessPolicy(staleAction: policy.ios.staleActionDefault)
+    }
+
+    /// Creates a build of a profile's preset.
     public init(profile: PluginProfile, freshness: FreshnessPolicy? = nil) {
-        self.profile = profile
-        self.freshness = freshness ?? FreshnessPolicy.default(for: profile)
+        self.init(policy: .preset(profile), freshness: freshness)
     }
 
     /// The refresh task identifier (in BGTaskSchedulerPermittedIdentifiers).
@@ -22,9 +27,9 @@ public struct IOSPluginBuild: Sendable, Hashable {
     /// The prefix of every request identifier the plugin owns.
     public static let requestPrefix = "dn-"
 
-    /// How many days of dated requests the profile keeps pending per slot: `directive` a week
-    /// (seed 002's rolling window); `corrected` two weeks, shrunk to fit the 64 budget.
-    public var windowDays: Int { profile == .corrected ? 14 : 7 }
+    /// How many days of dated requests the policy keeps pending per slot, at most
+    /// (``PluginPolicy/IOS/windowDays``).
+    public var windowDays: Int { policy.ios.windowDays }
     /// Requests the plugin leaves free under the 64 limit for other code in the app.
     public static let reservedForOthers = 4
 }

@@ -8,6 +8,8 @@ public struct IOSPluginStore: Sendable {
     public var lastRefreshRun: Int64?
     /// The wall clock at the last time the plugin ran (seed 003's time-jump check, S4).
     public var lastSeenWall: Int64?
+    /// The device's time zone at the last time the plugin ran (seed 003's zone check, S5).
+    public var lastSeenZone: String?
     /// Identifiers the plugin added and saw pending at its last reconcile, in the order first
     /// added. Change it through ``noteArmed(_:)`` and ``forgetArmed(where:)``, which keep the
     /// index behind ``isArmed(_:)`` in step.

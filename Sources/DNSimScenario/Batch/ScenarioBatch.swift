@@ -36,7 +36,7 @@ public struct ScenarioBatch: Sendable {
 
         /// The scenario id, its profile and the error.
         public var description: String {
-            "\(scenario.id) under \(scenario.profile.rawValue): the simulation stopped: \(error)"
+            "\(scenario.id) under \(scenario.policy.name): the simulation stopped: \(error)"
         }
     }
 

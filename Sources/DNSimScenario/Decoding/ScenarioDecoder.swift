@@ -173,7 +173,7 @@ public struct ScenarioDecoder {
         return Scenario(
             id: id, title: title, description: description, row: row, platform: platform, deviceProfile: device.profile,
             osVersion: device.version, zone: zone, start: startLocal, startInstant: startInstant, endInstant: endInstant,
-            seed: UInt64(seed), profile: profile, plugin: plugin, os: os, steps: steps.steps, osExpected: osExpected,
+            seed: UInt64(seed), policy: .preset(profile), plugin: plugin, os: os, steps: steps.steps, osExpected: osExpected,
             pluginExpected: pluginExpected, checks: checks.checks, expectedFindings: findings, server: server)
     }
 
@@ -288,6 +288,18 @@ public struct ScenarioDecoder {
         var plugin = Scenario.PluginOptions()
         guard var reader = attemptOptional({ try root.optionalObject("plugin") }) else { return (.corrected, plugin) }
         let profile = attemptOptional { try reader.optionalEnumeration("profile", as: PluginProfile.self) } ?? .corrected
+        if let file = attemptOptional({ try reader.optionalString("policy", expected: "a policy file's path, relative to this file") }) {
+            if reader.has("profile") {
+                record(
+                    invalid(
+                        reader.pointer.appending("policy"), "either \"profile\" or \"policy\" (a policy file names its base with \"extends\")",
+                        "both"))
+            } else if file.isEmpty {
+                record(invalid(reader.pointer.appending("policy"), "a policy file's path", "\"\""))
+            } else {
+                plugin.policyFile = file
+            }
+        }
         plugin.ttlSeconds = attemptOptional { try optionalInteger(&reader, "ttlSeconds", 60...2_592_000, "seconds from 60 to 2592000") }
         plugin.staleAction = attemptOptional { try reader.optionalEnumeration("staleAction", as: FreshnessPolicy.StaleAction.self) }
         plugin.prefetchLeadMinutes = attemptOptional { try optionalInteger(&reader, "prefetchLeadMinutes", 0...720, "minutes from 0 to 720") }

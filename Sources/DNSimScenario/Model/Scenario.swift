@@ -32,8 +32,11 @@ public struct Scenario: Sendable {
     public var endInstant: SimInstant
     /// The run seed.
     public var seed: UInt64
-    /// The plugin profile.
-    public var profile: PluginProfile
+    /// The plugin's logic: a profile's preset, or a policy file (``PluginOptions/policyFile``,
+    /// `--policy`).
+    public var policy: PluginPolicy
+    /// The profile whose preset ``policy`` is, or `nil` for a policy of the user's own.
+    public var profile: PluginProfile? { PluginProfile(rawValue: policy.name) }
     /// Plugin build options.
     public var plugin: PluginOptions
     /// OS parameter overrides.
@@ -67,16 +70,19 @@ public struct Scenario: Sendable {
         public var openAtLogin = true
         /// Electron: whether the Linux package installs an autostart entry.
         public var linuxAutostartEntry = false
-        /// Freshness overrides (`nil` keeps the profile's default).
+        /// Freshness overrides (`nil` keeps the policy's default).
         public var ttlSeconds: Int64?
         /// What happens to a stale occurrence.
         public var staleAction: FreshnessPolicy.StaleAction?
         /// Minutes before each slot for the single prefetch attempt.
         public var prefetchLeadMinutes: Int?
+        /// `plugin.policy`: a policy file, relative to the scenario file, that replaces the
+        /// profile's preset (resolved by ``ScenarioPolicyResolver``).
+        public var policyFile: String?
 
-        /// The freshness policy for `profile` with these overrides.
-        public func freshness(for profile: PluginProfile) -> FreshnessPolicy {
-            var policy = FreshnessPolicy.default(for: profile)
+        /// The freshness rules with `staleAction` as the default stale action and these overrides.
+        public func freshness(defaultStaleAction: FreshnessPolicy.StaleAction) -> FreshnessPolicy {
+            var policy = FreshnessPolicy(staleAction: defaultStaleAction)
             if let ttlSeconds { policy.ttlSeconds = ttlSeconds }
             if let staleAction { policy.staleAction = staleAction }
             if let prefetchLeadMinutes { policy.prefetchLeadMinutes = prefetchLeadMinutes }
@@ -112,11 +118,30 @@ public struct Scenario: Sendable {
         public var nonexistentTimePolicy: String?
     }
 
+    /// The freshness rules of the run: the policy's default stale action on this platform, with
+    /// the scenario's overrides.
+    public var freshness: FreshnessPolicy {
+        let stale: FreshnessPolicy.StaleAction
+        switch platform {
+        case .android: stale = policy.android.staleActionDefault
+        case .ios: stale = policy.ios.staleActionDefault
+        case .electron: stale = policy.electron.staleActionDefault
+        }
+        return plugin.freshness(defaultStaleAction: stale)
+    }
+
     /// The same scenario played under another profile and seed.
     public func with(profile: PluginProfile? = nil, seed: UInt64? = nil) -> Scenario {
         var copy = self
-        if let profile { copy.profile = profile }
+        if let profile { copy.policy = .preset(profile) }
         if let seed { copy.seed = seed }
+        return copy
+    }
+
+    /// The same scenario played under another policy.
+    public func with(policy: PluginPolicy) -> Scenario {
+        var copy = self
+        copy.policy = policy
         return copy
     }
 }

@@ -28,9 +28,9 @@ final class AndroidWorld {
             AndroidDeviceProfile.named(scenario.deviceProfile, apiLevel: scenario.osVersion)
             ?? .stock(apiLevel: scenario.osVersion)
         let build = AndroidPluginBuild(
-            profile: scenario.profile, bootReceiver: scenario.plugin.bootReceiver,
+            policy: scenario.policy, bootReceiver: scenario.plugin.bootReceiver,
             directBootAware: scenario.plugin.directBootAware, targetSdk: scenario.plugin.targetSdk,
-            freshness: scenario.plugin.freshness(for: scenario.profile))
+            freshness: scenario.freshness)
         system = AndroidSystem(sim: sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
         system.contentServer = driver.server
     }
@@ -140,7 +140,7 @@ extension AndroidWorld {
                     + ($0.operation.intent.extra(NotificationExtraKey.localDate) ?? "?")
             },
             expectedNext: slots.map { "\($0.id)@\($0.nextLocalDate)" }, storedSlots: slots.map(\.id),
-            index: driver.index, server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
+            index: driver.index, server: driver.server, freshness: scenario.freshness)
     }
 
     private func parameters() -> [(key: String, value: String)] {

@@ -20,8 +20,8 @@ final class ElectronWorld {
         let profile =
             ElectronDeviceProfile.named(scenario.deviceProfile) ?? ElectronDeviceProfile(name: "electron-macos", platform: .macOS)
         let build = ElectronPluginBuild(
-            profile: scenario.profile, openAtLogin: scenario.plugin.openAtLogin,
-            linuxAutostartEntry: scenario.plugin.linuxAutostartEntry, freshness: scenario.plugin.freshness(for: scenario.profile))
+            policy: scenario.policy, openAtLogin: scenario.plugin.openAtLogin,
+            linuxAutostartEntry: scenario.plugin.linuxAutostartEntry, freshness: scenario.freshness)
         var parameters = ElectronParameters()
         if let pause = scenario.os.timersPauseDuringSleep { parameters.timersPauseDuringSleep = pause }
         system = ElectronSystem(sim: driver.sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
@@ -98,6 +98,6 @@ extension ElectronWorld {
             posts: posts, planner: ledger.planner, zoneTimeline: ledger.zoneTimeline, errors: ledger.errors, statusSnapshots: ledger.statusSnapshots,
             trace: sim.trace, eventCount: sim.dispatchedCount, armedOccurrences: armed,
             expectedNext: slots.map { "\($0.id)@*" }, storedSlots: slots.map(\.id),
-            index: driver.index, server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
+            index: driver.index, server: driver.server, freshness: scenario.freshness)
     }
 }

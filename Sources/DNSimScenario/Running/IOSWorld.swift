@@ -35,7 +35,7 @@ final class IOSWorld {
         system = IOSSystem(
             sim: sim, profile: profile, parameters: parameters, zone: scenario.zone,
             build: {
-                var build = IOSPluginBuild(profile: scenario.profile, freshness: scenario.plugin.freshness(for: scenario.profile))
+                var build = IOSPluginBuild(policy: scenario.policy, freshness: scenario.freshness)
                 build.taskIdentifierInInfoPlist = scenario.plugin.taskIdentifierInInfoPlist
                 return build
             }(),
@@ -154,6 +154,6 @@ extension IOSWorld {
             scenario: scenario, parameters: parameters, posts: posts, planner: ledger.planner, zoneTimeline: ledger.zoneTimeline,
             errors: ledger.errors, statusSnapshots: ledger.statusSnapshots, trace: sim.trace, eventCount: sim.dispatchedCount,
             armedOccurrences: armed, expectedNext: expected, storedSlots: store.core.slots.map(\.id),
-            index: driver.index, server: driver.server, freshness: scenario.plugin.freshness(for: scenario.profile))
+            index: driver.index, server: driver.server, freshness: scenario.freshness)
     }
 }

@@ -64,6 +64,6 @@ public struct RunVerdict: Sendable, Equatable {
 extension RunResult {
     /// The run's verdict against its scenario's expected findings for its profile.
     public var verdict: RunVerdict {
-        RunVerdict(expectations: expectations, expectedToFail: scenario.expectedFindings[scenario.profile.rawValue] ?? [])
+        RunVerdict(expectations: expectations, expectedToFail: scenario.expectedFindings[scenario.policy.name] ?? [])
     }
 }

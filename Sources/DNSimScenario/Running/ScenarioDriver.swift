@@ -57,7 +57,7 @@ struct ScenarioDriver {
         sim.trace.record(
             at: sim.now, subsystem: "scenario", kind: "run.start", cause: -1,
             details: [
-                TraceDetail("scenario", scenario.id), TraceDetail("profile", scenario.profile.rawValue),
+                TraceDetail("scenario", scenario.id), TraceDetail("profile", scenario.policy.name),
                 TraceDetail("seed", String(scenario.seed)),
             ])
         for (index, step) in scenario.steps.enumerated() {
@@ -102,10 +102,11 @@ struct ScenarioDriver {
 
     /// The parameters every platform prints first.
     var commonParameters: [(key: String, value: String)] {
-        let freshness = scenario.plugin.freshness(for: scenario.profile)
+        let freshness = scenario.freshness
         return [
             ("seed", String(scenario.seed)), ("platform", scenario.platform.rawValue),
-            ("pluginProfile", scenario.profile.rawValue), ("timeZone", scenario.zone.identifier),
+            ("pluginProfile", scenario.policy.name), ("pluginPolicyDigest", scenario.policy.digest),
+            ("timeZone", scenario.zone.identifier),
             ("gapPolicy", GapPolicy.shiftForward.rawValue), ("foldPolicy", FoldPolicy.earlier.rawValue),
         ] + freshness.described.map { (key: $0.0, value: $0.1) } + server.parameters.described.map { (key: $0.0, value: $0.1) }
     }

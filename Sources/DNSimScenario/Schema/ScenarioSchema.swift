@@ -144,6 +144,7 @@ public enum ScenarioSchema {
                 object(
                     [
                         ("profile", enumeration(PluginProfile.allCases.map(\.rawValue), "The plugin logic profile (default corrected).")),
+                        ("policy", text("A policy file (relative to this file) that replaces the profile's preset; not with \"profile\". dnsim schema --policy describes it.")),
                         ("bootReceiver", ["type": "boolean", "description": "Declare the BOOT_COMPLETED receiver (default true)."]),
                         ("directBootAware", ["type": "boolean", "description": "Receivers are direct-boot aware (default false)."]),
                         ("targetSdk", ["type": "integer", "description": "The app's targetSdkVersion (default 34)."]),

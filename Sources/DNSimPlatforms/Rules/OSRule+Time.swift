@@ -47,7 +47,7 @@ extension OSRule {
     /// Wall clock vs monotonic clock.
     public static let t8 = OSRule(
         id: "T8",
-        summary: "The wall clock (currentTimeMillis, Date()) is UTC and jumps when the clock is set; elapsedRealtime / systemUptime is monotonic since boot and restarts at zero at every boot.",
+        summary: "The wall clock (currentTimeMillis, Date()) is UTC and jumps when the clock is set; elapsedRealtime / systemUptime is monotonic since boot and restarts at zero at every boot.",  // dnsim-host-ok: names the platform APIs, reads nothing
         source: "AlarmManager constants; SystemClock javadoc; Apple ProcessInfo.systemUptime",
         confidence: .high)
 

@@ -146,7 +146,7 @@ extension PluginPolicy {
         case none
         /// Compare the zone stored at the last run with the current one at every launch and
         /// resume; on a change, cancel every request and reschedule (seed 003 Strategy 2). Its
-        /// "recalculation" reads hour and minute with `Calendar.current`, already in the new
+        /// "recalculation" reads hour and minute with `Calendar.current`, already in the new // dnsim-host-ok: describes the plugin code, reads nothing
         /// zone, so each occurrence keeps its instant, not its wall time (S5).
         case compareStoredZone
     }

@@ -9,7 +9,43 @@ public enum ISO8601 {
     /// `2026-03-29T09:00:00+02:00`, `2026-03-05T07:30:00+05:30`, `2026-03-08T03:30:00-04:00`.
     public static func format(_ instant: SimInstant, in zone: Zone) -> String {
         let offset = zone.offsetSeconds(at: instant)
+        let wall = LocalDateTime(millisecondsAsIfUTC: instant.millisecondsSinceEpoch + Int64(offset) * 1000)
+        if (0...9999).contains(wall.date.year), offset % 60 == 0 {
+            return formatInPlace(wall, offsetSeconds: offset)
+        }
         return render(instant, offsetSeconds: offset) + formatOffset(seconds: offset)
+    }
+
+    /// The common case of ``format(_:in:)`` (a four-digit year, a whole-minute offset) written
+    /// into one buffer: the same bytes as the general path, one allocation instead of four.
+    private static func formatInPlace(_ wall: LocalDateTime, offsetSeconds offset: Int) -> String {
+        let hasMilliseconds = wall.time.millisecond != 0
+        let length = 19 + (hasMilliseconds ? 4 : 0) + 6
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            ASCIIDigits.write(wall.date.year, width: 4, into: buffer, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            ASCIIDigits.write(wall.date.month, width: 2, into: buffer, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            ASCIIDigits.write(wall.date.day, width: 2, into: buffer, at: 8)
+            buffer[10] = UInt8(ascii: "T")
+            ASCIIDigits.write(wall.time.hour, width: 2, into: buffer, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            ASCIIDigits.write(wall.time.minute, width: 2, into: buffer, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            ASCIIDigits.write(wall.time.second, width: 2, into: buffer, at: 17)
+            var next = 19
+            if hasMilliseconds {
+                buffer[19] = UInt8(ascii: ".")
+                ASCIIDigits.write(wall.time.millisecond, width: 3, into: buffer, at: 20)
+                next = 23
+            }
+            let magnitude = abs(offset)
+            buffer[next] = UInt8(ascii: offset < 0 ? "-" : "+")
+            ASCIIDigits.write(magnitude / 3600, width: 2, into: buffer, at: next + 1)
+            buffer[next + 3] = UInt8(ascii: ":")
+            ASCIIDigits.write(magnitude / 60 % 60, width: 2, into: buffer, at: next + 4)
+            return length
+        }
     }
 
     /// `instant` in UTC with a `Z` suffix, e.g. `2026-03-29T07:00:00Z`.

@@ -23,6 +23,22 @@ struct ISO8601Tests {
         #expect(ISO8601.format(instant, in: .utc) == "2026-03-29T07:00:00+00:00")
     }
 
+    @Test func zonedOutputKeepsMillisecondsAndHistoricalOffsetsAndRoundTrips() throws {
+        let newYork = try #require(Zone(identifier: "America/New_York"))
+        let instant = try #require(ISO8601.parseInstant("2026-03-29T07:00:00.045Z"))
+        #expect(ISO8601.format(instant, in: newYork) == "2026-03-29T03:00:00.045-04:00")
+        // Before 1883 New York kept local mean time, an offset of whole seconds (the general path).
+        let early = try #require(ISO8601.parseInstant("1880-06-01T12:00:00Z"))
+        #expect(ISO8601.format(early, in: newYork) == "1880-06-01T07:03:58-04:56:02")
+        // Every hour of a year in a zone with DST parses back to the same instant.
+        var probe = try #require(ISO8601.parseInstant("2026-01-01T00:00:00.001Z"))
+        for _ in 0..<(366 * 24) {
+            let text = ISO8601.format(probe, in: newYork)
+            #expect(ISO8601.parseInstant(text) == probe, "\(text)")
+            probe = probe + .hours(1)
+        }
+    }
+
     @Test func offsetsThatAreNotWholeMinutesShowSeconds() {
         #expect(ISO8601.formatOffset(seconds: -17_762) == "-04:56:02")
         #expect(ISO8601.formatOffset(seconds: 0) == "+00:00")

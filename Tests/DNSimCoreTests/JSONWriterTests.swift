@@ -63,6 +63,30 @@ struct JSONWriterTests {
         #expect(JSONWriter.string(["ke\"y\n": 1], style: .compact) == #"{"ke\"y\n":1}"#)
     }
 
+    @Test func writesIntegersAtTheirExtremes() {
+        #expect(JSONWriter.string(.integer(0)) == "0")
+        #expect(JSONWriter.string(.integer(-7)) == "-7")
+        #expect(JSONWriter.string(.integer(1_000_000)) == "1000000")
+        #expect(JSONWriter.string(.integer(.max)) == "9223372036854775807")
+        #expect(JSONWriter.string(.integer(.min)) == "-9223372036854775808")
+    }
+
+    @Test func sortsObjectsBuiltInAnyOrderIncludingAfterRemovalsAndReplacements() {
+        var object = JSONObject()
+        object["b"] = 1
+        object["c"] = 2
+        object["é"] = 3
+        object["a"] = 4  // out of order from here on
+        object["a"] = nil
+        object["d"] = 5
+        object["b"] = 6
+        #expect(JSONWriter.string(.object(object), style: .compact) == #"{"b":6,"c":2,"d":5,"é":3}"#)
+        var sorted = JSONObject()
+        sorted["a"] = 1
+        sorted["b"] = 2
+        #expect(JSONWriter.string(.object(sorted), style: .compact) == #"{"a":1,"b":2}"#)
+    }
+
     @Test func writesIntegralDoublesWithin2To53AsIntegers() {
         #expect(JSONWriter.string(.double(2)) == "2")
         #expect(JSONWriter.string(.double(-0.0)) == "0")

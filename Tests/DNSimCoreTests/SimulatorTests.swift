@@ -91,7 +91,7 @@ struct TraceDigestTests {
         let dropped = TraceRecorder(enabled: false, seed: 42)
         var seen: [TraceRecord] = []
         dropped.observer = { seen.append($0) }
-        dropped.detailFilter = { _, kind in kind == "wanted" }
+        dropped.detailFilter = { _, kind, _ in kind == "wanted" }
         var built = 0
         func details(_ n: Int) -> [TraceDetail] {
             built += 1

@@ -13,6 +13,10 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     /// Key → position in `members`; built only once the object grows past `indexThreshold`.
     private var index: [ByteKey: Int]?
 
+    /// Whether `members` are in ascending UTF-8 key order (kept up to date as members are added
+    /// and removed, so the writer sorts only objects that were built out of order).
+    private var isSortedByKey = true
+
     /// Objects with at most this many members are searched linearly.
     private static let indexThreshold = 8
 
@@ -79,11 +83,12 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
         if let index {
             return index[ByteKey(key)]
         }
-        return members.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
+        return members.firstIndex { UTF8Bytes.equal($0.key, key) }
     }
 
     /// Appends a member whose key the caller knows is not present yet.
     mutating func appendNewMember(key: String, value: JSONValue) {
+        if isSortedByKey, let last = members.last, !UTF8Bytes.precedes(last.key, key) { isSortedByKey = false }
         members.append((key: key, value: value))
         if index != nil {
             index![ByteKey(key)] = members.count - 1
@@ -94,7 +99,7 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
 
     /// The members ordered by the UTF-8 bytes of their keys.
     var membersSortedByKey: [(key: String, value: JSONValue)] {
-        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        isSortedByKey ? members : members.sorted { UTF8Bytes.precedes($0.key, $1.key) }
     }
 
     private mutating func rebuildIndex() {
@@ -128,7 +133,7 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
         }
 
         static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
-            lhs.string.utf8.elementsEqual(rhs.string.utf8)
+            UTF8Bytes.equal(lhs.string, rhs.string)
         }
 
         func hash(into hasher: inout Hasher) {

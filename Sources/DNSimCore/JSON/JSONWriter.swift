@@ -33,7 +33,7 @@ public enum JSONWriter {
         case .bool(let flag):
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .integer(let integer):
-            output.append(contentsOf: String(integer).utf8)
+            appendDecimal(integer, to: &output)
         case .double(let double):
             output.append(contentsOf: numberText(double).utf8)
         case .string(let string):
@@ -82,31 +82,59 @@ public enum JSONWriter {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// Appends the decimal digits of `value` (with a leading `-` when negative), without building
+    /// a `String`.
+    private static func appendDecimal(_ value: Int64, to output: inout [UInt8]) {
+        if value == 0 {
+            output.append(UInt8(ascii: "0"))
+            return
+        }
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = output.count
+        while magnitude > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        output[start...].reverse()
+    }
+
+    /// Whether a UTF-8 byte must be escaped inside a JSON string.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
     private static func appendEscaped(_ string: String, to output: inout [UInt8]) {
-        let hexDigits = Array("0123456789abcdef".utf8)
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""):
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"):
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x08:
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C:
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0A:
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D:
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09:
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00 ..< 0x20:
-                output.append(contentsOf: "\\u00".utf8)
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            default:
-                output.append(byte)
+        var text = string
+        text.withUTF8 { bytes in
+            // Fast path: most strings need no escaping and are copied in one go.
+            var runStart = 0
+            for position in bytes.indices where needsEscape(bytes[position]) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+                appendEscape(of: bytes[position], to: &output)
+                runStart = position + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
+    /// Appends the escape sequence of one byte that ``needsEscape(_:)`` selects.
+    private static func appendEscape(of byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        default:
+            let hexDigits: StaticString = "0123456789abcdef"
+            output.append(contentsOf: "u00".utf8)
+            output.append(hexDigits.utf8Start[Int(byte >> 4)])
+            output.append(hexDigits.utf8Start[Int(byte & 0x0F)])
         }
     }
 

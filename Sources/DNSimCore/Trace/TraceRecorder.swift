@@ -28,9 +28,9 @@ public final class TraceRecorder {
     /// recorder does not keep records, a record reaches the observer with its details only if
     /// ``detailFilter`` asked for them (otherwise with none).
     public var observer: ((TraceRecord) -> Void)?
-    /// Which records' details the observer reads, by subsystem and kind; consulted only when
-    /// the recorder does not keep records.
-    public var detailFilter: ((_ subsystem: String, _ kind: String) -> Bool)?
+    /// Which records' details the observer reads, by subsystem, kind and rule; consulted only
+    /// when the recorder does not keep records.
+    public var detailFilter: ((_ subsystem: String, _ kind: String, _ rule: String?) -> Bool)?
 
     /// Creates a recorder whose digest starts from `seed` (the run's seed, so runs that differ only
     /// in their seed have different digests).
@@ -56,7 +56,7 @@ public final class TraceRecorder {
         lastID += 1
         fold(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause)
         guard isEnabled || observer != nil else { return lastID }
-        let wanted = isEnabled || (detailFilter?(subsystem, kind) ?? true)
+        let wanted = isEnabled || (detailFilter?(subsystem, kind, rule) ?? true)
         let record = TraceRecord(
             id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause,
             details: wanted ? details() : [])

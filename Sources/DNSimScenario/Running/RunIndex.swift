@@ -8,6 +8,37 @@ import DNSimCore
 /// It sees every record whether or not the trace keeps it (``TraceRecorder/observer``), so a
 /// run gives the same result either way.
 final class RunIndex {
+    /// A record header shape (subsystem, kind and rule) and what indexing such a record involves.
+    struct RecordShape {
+        /// The header fields that decide a record's indexing.
+        struct Key: Hashable {
+            var subsystem: String
+            var kind: String
+            var rule: String?
+        }
+
+        /// What a record of one shape contributes to the index.
+        struct Role {
+            /// A kind the index reads for its own purpose.
+            enum Special {
+                case none, clockSet, requestAdded, requestDroppedOverLimit, telemetryAck, missedReported,
+                    contentFetch, pluginTelemetry, pluginPrefetch
+            }
+
+            var special = Special.none
+            /// The kind means the OS dropped armed occurrence(s).
+            var isRemoval = false
+            /// An OS record that may be the latest decision about an occurrence.
+            var isOSDecision = false
+
+            /// Whether indexing reads the record's details.
+            var needsDetails: Bool { special != .none || isRemoval || isOSDecision }
+        }
+
+        var key: Key
+        var role: Role
+    }
+
     /// A planned occurrence's key: the slot and its local date as written in the extras.
     struct OccurrenceKey: Hashable {
         var slot: String
@@ -52,9 +83,19 @@ final class RunIndex {
     /// Occurrences the plugin reported missed (sum of `missed.reported` counts).
     private(set) var pluginReportedMissed = 0
     /// Trace records per deciding rule id.
-    private(set) var ruleCounts: [String: Int] = [:]
+    var ruleCounts: [String: Int] {
+        var counts: [String: Int] = [:]
+        for (shape, count) in zip(shapes, shapeCounts) where count > 0 {
+            if let rule = shape.key.rule { counts[rule, default: 0] += count }
+        }
+        return counts
+    }
     /// Trace records per kind.
-    private(set) var kindCounts: [String: Int] = [:]
+    var kindCounts: [String: Int] {
+        var counts: [String: Int] = [:]
+        for (shape, count) in zip(shapes, shapeCounts) where count > 0 { counts[shape.key.kind, default: 0] += count }
+        return counts
+    }
     /// How many times the plugin reported each occurrence (`slot@localDate`) missed.
     private(set) var missedReports: [String: Int] = [:]
     /// The device's wall-clock offset (wall − true) from each `clock.set` record on, in trace order.
@@ -65,58 +106,65 @@ final class RunIndex {
     /// Whether the latest `request.added` record was of a plugin request.
     private var lastAddWasPlugin = false
 
+    /// Every record header shape seen so far, with what indexing a record of that shape
+    /// involves, decided once per shape instead of once per record.
+    private var shapes: [RecordShape] = []
+    /// Records written per shape (parallel to `shapes`).
+    private var shapeCounts: [Int] = []
+    /// Shape → position in `shapes`.
+    private var shapePositions: [RecordShape.Key: Int] = [:]
+    /// A small direct-mapped cache in front of `shapePositions`: header strings are mostly
+    /// literals, so comparing them with the cached ones is a compare of their bits, far cheaper
+    /// than hashing three strings per record.
+    private var shapeCache = [CachedShape](repeating: CachedShape(), count: 64)
+
+    /// One entry of `shapeCache`.
+    private struct CachedShape {
+        var subsystem = ""
+        var kind = ""
+        var rule: String?
+        var position = -1
+    }
+
     init(removalKinds: Set<String>) {
         self.removalKinds = removalKinds.sorted()
     }
 
-    /// Whether ``observe(_:)`` reads any detail of a record of this subsystem and kind: the
-    /// trace builds a record's details only for those when it keeps no records.
-    func needsDetails(subsystem: String, kind: String) -> Bool {
-        switch kind {
-        case "telemetry.ack", "missed.reported": return true
-        // Clock offsets, and whether an iOS add was the plugin's (for the over-limit attribution).
-        case "clock.set", "request.added": return true
-        case "content.fetch" where subsystem == "network": return true
-        default: break
-        }
-        if removalKinds.contains(kind) { return true }
-        switch subsystem {
-        case "plugin": return kind == "telemetry" || kind == "prefetch.result"
-        case "scenario", "android.work", "ios.bgtask": return false
-        default: return !kind.hasSuffix(".set") && !kind.hasSuffix(".added")
-        }
+    /// Whether ``observe(_:)`` reads any detail of a record of this subsystem, kind and rule:
+    /// the trace builds a record's details only for those when it keeps no records.
+    func needsDetails(subsystem: String, kind: String, rule: String?) -> Bool {
+        shapes[shapePosition(subsystem: subsystem, kind: kind, rule: rule)].role.needsDetails
     }
 
     /// Indexes one record.
     func observe(_ record: TraceRecord) {
-        if let rule = record.rule { ruleCounts[rule, default: 0] += 1 }
-        kindCounts[record.kind, default: 0] += 1
-        switch record.kind {
-        case "clock.set":
+        let position = shapePosition(subsystem: record.subsystem, kind: record.kind, rule: record.rule)
+        shapeCounts[position] += 1
+        let role = shapes[position].role
+        switch role.special {
+        case .none:
+            break
+        case .clockSet:
             if let wall = record.detail("wallMillis").flatMap({ Int64($0) }) {
                 clockOffsets.append((record.time, SimDuration(milliseconds: wall - record.time.millisecondsSinceEpoch)))
             }
-        case "request.added":
+        case .requestAdded:
             lastAddWasPlugin = record.detail("extra.slot") != nil
-        case "request.droppedOverLimit":
+        case .requestDroppedOverLimit:
             if lastAddWasPlugin { overLimitDropsAfterPluginAdd += 1 } else { overLimitDropsAfterOtherAdd += 1 }
-        default:
-            break
-        }
-        switch record.kind {
-        case "telemetry.ack":
+        case .telemetryAck:
             if record.detail("delivered") == "true" { acksDelivered += 1 } else { acksFailed += 1 }
-        case "missed.reported":
+        case .missedReported:
             pluginReportedMissed += Int(record.detail("count") ?? "0") ?? 0
             for detail in record.details where detail.key == "occurrence" {
                 missedReports[detail.value, default: 0] += 1
             }
-        case "content.fetch" where record.subsystem == "network":
+        case .contentFetch:
             fetchResults[record.detail("result") ?? "", default: 0] += 1
-        default:
-            break
+        case .pluginTelemetry, .pluginPrefetch:
+            observePlugin(record)
         }
-        if removalKinds.contains(record.kind) {
+        if role.isRemoval {
             let summary = RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
             if let slot = record.detail("extra.slot") {
                 removalsBySlot[slot, default: []].append(summary)
@@ -124,20 +172,58 @@ final class RunIndex {
                 removalsOfAll.append(summary)
             }
         }
-        switch record.subsystem {
+        if role.isOSDecision, let slot = record.detail("extra.slot"), let date = record.detail("extra.localDate") {
+            lastOSRecord[OccurrenceKey(slot: slot, localDate: date)] =
+                RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
+        }
+    }
+
+    /// The position of a record shape in `shapes`, adding it on first sight.
+    private func shapePosition(subsystem: String, kind: String, rule: String?) -> Int {
+        let slot = (kind.utf8.count &* 7 &+ subsystem.utf8.count &* 3 &+ (rule?.utf8.count ?? 0)) & 63
+        let cached = shapeCache[slot]
+        if cached.position >= 0, cached.kind == kind, cached.subsystem == subsystem, cached.rule == rule {
+            return cached.position
+        }
+        let key = RecordShape.Key(subsystem: subsystem, kind: kind, rule: rule)
+        let position: Int
+        if let known = shapePositions[key] {
+            position = known
+        } else {
+            shapes.append(RecordShape(key: key, role: Self.role(subsystem: subsystem, kind: kind, removalKinds: removalKinds)))
+            shapeCounts.append(0)
+            position = shapes.count - 1
+            shapePositions[key] = position
+        }
+        shapeCache[slot] = CachedShape(subsystem: subsystem, kind: kind, rule: rule, position: position)
+        return position
+    }
+
+    /// What indexing a record of this subsystem and kind involves.
+    private static func role(subsystem: String, kind: String, removalKinds: [String]) -> RecordShape.Role {
+        var role = RecordShape.Role()
+        switch kind {
+        case "clock.set": role.special = .clockSet
+        case "request.added": role.special = .requestAdded
+        case "request.droppedOverLimit": role.special = .requestDroppedOverLimit
+        case "telemetry.ack": role.special = .telemetryAck
+        case "missed.reported": role.special = .missedReported
+        case "content.fetch" where subsystem == "network": role.special = .contentFetch
+        default: break
+        }
+        role.isRemoval = removalKinds.contains(kind)
+        switch subsystem {
         case "plugin":
-            observePlugin(record)
+            if kind == "telemetry" { role.special = .pluginTelemetry }
+            if kind == "prefetch.result" { role.special = .pluginPrefetch }
         case "scenario", "android.work", "ios.bgtask":
             // Work items carry the same extras as alarms but decide nothing about delivery.
             break
         default:
-            if !record.kind.hasSuffix(".set"), !record.kind.hasSuffix(".added"),
-                let slot = record.detail("extra.slot"), let date = record.detail("extra.localDate")
-            {
-                lastOSRecord[OccurrenceKey(slot: slot, localDate: date)] =
-                    RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
-            }
+            // The latest OS alarm or notification record about an occurrence, other than its setting.
+            role.isOSDecision = !kind.hasSuffix(".set") && !kind.hasSuffix(".added")
         }
+        return role
     }
 
     private func observePlugin(_ record: TraceRecord) {

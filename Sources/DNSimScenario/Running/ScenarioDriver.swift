@@ -26,7 +26,9 @@ struct ScenarioDriver {
         ledger = RunLedger(scenario: scenario, trace: sim.trace)
         let index = RunIndex(removalKinds: removalKinds)
         sim.trace.observer = { [index] record in index.observe(record) }
-        sim.trace.detailFilter = { [index] subsystem, kind in index.needsDetails(subsystem: subsystem, kind: kind) }
+        sim.trace.detailFilter = { [index] subsystem, kind, rule in
+            index.needsDetails(subsystem: subsystem, kind: kind, rule: rule)
+        }
         self.index = index
     }
 

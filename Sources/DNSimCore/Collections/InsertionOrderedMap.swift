@@ -50,7 +50,8 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public var values: [Value] { entries.compactMap { $0?.value } }
     /// `transform` applied to each live value, in insertion order (no intermediate array).
-    @inlinable
+    /// Always inlined, so the caller's specialisation copies only what `transform` reads.
+    @inlinable @inline(__always)
     public func mapValuesInOrder<T>(_ transform: (Value) throws -> T) rethrows -> [T] {
         var result: [T] = []
         result.reserveCapacity(positions.count)

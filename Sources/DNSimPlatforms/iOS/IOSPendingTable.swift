@@ -10,8 +10,9 @@ extension IOSSystem {
     struct PendingTable {
         private var byIdentifier = InsertionOrderedMap<String, Pending>()
         private var identifierBySerial: [Int32: String] = [:]
-        /// The pending requests in order, kept between calls while only appends happen (the
-        /// app reads the list before and between its adds); `nil` after any other change.
+        /// The pending requests in order, kept between calls and patched as single requests are
+        /// added, removed or updated (the app reads the list before and between its changes);
+        /// `nil` after a change to every entry.
         private var requestsCache: [IOSNotificationRequest]?
 
         /// The pending entries, in the order they were added.
@@ -19,7 +20,7 @@ extension IOSSystem {
         /// The pending requests, in the order they were added (`getPendingNotificationRequests`).
         mutating func requests() -> [IOSNotificationRequest] {
             if let requestsCache { return requestsCache }
-            let requests = byIdentifier.mapValuesInOrder(\.request)
+            let requests = byIdentifier.mapValuesInOrder { $0.request }
             requestsCache = requests
             return requests
         }
@@ -48,14 +49,21 @@ extension IOSSystem {
         mutating func remove(_ identifier: String) -> Pending? {
             guard let entry = byIdentifier.removeValue(forKey: identifier) else { return nil }
             identifierBySerial[entry.serial] = nil
-            requestsCache = nil
+            if let position = cachePosition(of: identifier) { requestsCache?.remove(at: position) }
             return entry
         }
 
         /// Mutates the entry pending for `identifier` in place.
         mutating func update(_ identifier: String, _ body: (inout Pending) -> Void) {
             byIdentifier.update(identifier, body)
-            requestsCache = nil
+            if let position = cachePosition(of: identifier), let request = byIdentifier[identifier]?.request {
+                requestsCache?[position] = request
+            }
+        }
+
+        /// Where the request `identifier` stands in `requestsCache`.
+        private func cachePosition(of identifier: String) -> Int? {
+            requestsCache?.firstIndex { $0.identifier == identifier }
         }
 
         /// Mutates every entry in place, in the order they were added; `body` must not reach the table.

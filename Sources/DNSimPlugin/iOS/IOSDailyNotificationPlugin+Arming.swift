@@ -85,7 +85,7 @@ extension IOSDailyNotificationPlugin {
     func windowDays(context: Context) -> Int {
         var others = 0
         context.notificationCenter.getPendingNotificationRequests { requests in
-            others = requests.filter { !$0.identifier.hasPrefix(IOSPluginBuild.requestPrefix) }.count
+            for request in requests where !request.identifier.hasPrefix(IOSPluginBuild.requestPrefix) { others += 1 }
         }
         let slots = max(1, context.withStorage { $0.core.slots.count })
         let budget = 64 - IOSPluginBuild.reservedForOthers - others
@@ -114,6 +114,7 @@ extension IOSDailyNotificationPlugin {
     func arm(_ slot: PluginStore.Slot, context: Context) {
         var pending: [String: IOSNotificationRequest] = [:]
         context.notificationCenter.getPendingNotificationRequests { requests in
+            pending.reserveCapacity(requests.count)
             for request in requests { pending[request.identifier] = request }
         }
         let requests = windowRequests(for: slot, context: context, days: windowDays(context: context))

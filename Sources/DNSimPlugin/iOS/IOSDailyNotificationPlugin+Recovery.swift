@@ -192,6 +192,12 @@ extension IOSDailyNotificationPlugin {
                         at.millisecondsSinceEpoch <= now
                     else { break }
                     let id = Self.identifier(slot: slot.id, date: slot.nextLocalDate)
+                    // Still pending at (or just after) its time: the system has not got to it yet
+                    // (an app callback at the same instant, trigger drift, I12). It is the
+                    // system's to deliver, not missed; the next reconcile finds it gone.
+                    if pendingIDs.contains(id), now - at.millisecondsSinceEpoch <= IOSPluginBuild.dueToleranceMillis {
+                        break
+                    }
                     if !store.core.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
                         // Gone from pending after its time: the system delivered it (I10). Still
                         // pending after its time (the clock jumped past it) or never armed: missed.

@@ -32,4 +32,9 @@ public struct IOSPluginBuild: Sendable, Hashable {
     public var windowDays: Int { policy.ios.windowDays }
     /// Requests the plugin leaves free under the 64 limit for other code in the app.
     public static let reservedForOthers = 4
+    /// How long after its time a request that is still pending is taken to be on its way rather
+    /// than lost, by the reconcile: Apple documents no delivery tolerance (I12), and an app
+    /// callback can run at the very instant a trigger is due (midnight's significant time
+    /// change, I13, and a 00:00 slot). Seed 002's ±180 s tolerance.
+    public static let dueToleranceMillis: Int64 = 180_000
 }

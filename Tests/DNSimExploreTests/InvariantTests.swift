@@ -59,13 +59,9 @@ struct InvariantTests {
 
     @Test func londonToNewYorkIsJudgedOnTheWallClockUnderCorrected() throws {
         let judgement = try Self.judge(Self.londonToNewYork(), .corrected)
-        // Open bug (issue 14's first example): after the OS-model fixes of issue 13 merged, the
-        // corrected iOS plugin shows morning twice on 2026-06-03 (08:00 London, then 08:00 New
-        // York). Recorded as a known issue, so this test turns red once the plugin is fixed and
-        // the marker must go.
-        withKnownIssue("corrected iOS shows a slot twice after a westward zone change") {
-            #expect(judgement.violation(of: .onePerSlotDate) == nil)
-        }
+        // Issue 14's first example: corrected shows morning once on 2026-06-03 (08:00 London),
+        // not again at 08:00 New York (ios.travel oncePerLocalDate; scenarios/ios/tz-travel-west-ios).
+        #expect(judgement.violation(of: .onePerSlotDate) == nil)
         #expect(judgement.violation(of: .stuck) == nil)
         #expect(judgement.exercised.contains(.stuck))
     }

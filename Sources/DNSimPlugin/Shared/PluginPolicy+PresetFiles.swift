@@ -133,6 +133,10 @@ extension PluginPolicy {
       "value": "strict",
       "comment": "seeds silent on unreadable records; most literal reading: the deserializer throws and the restore stops"
     },
+    "ios.travel": {
+      "value": "everyLocalTime",
+      "comment": "seeds silent on the code's behaviour after travel; most literal reading of seed 003 §B 'maintain same local time': each local HH:MM is shown, so a westward move repeats today's"
+    },
     "electron.rollover": {
       "value": "calendarDay",
       "comment": "seeds silent on the Electron code's rollover; most literal reading: the daily wall time, as seed 000 §1.4's clockTime schedules"
@@ -290,6 +294,10 @@ extension PluginPolicy {
       "value": "strict",
       "comment": "seeds silent on unreadable records; most literal reading: the deserializer throws and the restore stops"
     },
+    "ios.travel": {
+      "value": "everyLocalTime",
+      "comment": "seed 003 §B: 'maintain same local time (e.g., 9:00 AM stays 9:00 AM)'; Strategy 4 dedupes instants within 1 minute, never a local date repeated hours later"
+    },
     "electron.rollover": {
       "value": "calendarDay",
       "comment": "seeds silent on Electron's rollover (seed 003 is iOS-only, seed 004 §8 says only 'notifications while app is running'); most literal reading: the daily wall time, as seed 000 §1.4's clockTime schedules"
@@ -446,6 +454,10 @@ extension PluginPolicy {
     "ios.restore": {
       "value": "skipCorrupt",
       "comment": "seeds silent; one unreadable record must not cost every other slot"
+    },
+    "ios.travel": {
+      "value": "oncePerLocalDate",
+      "comment": "I4, I10: a floating request gone after its time was delivered; one delivery per slot and local date, as seed 003's 'zero duplicate notifications' asks"
     },
     "electron.rollover": {
       "value": "calendarDay",

@@ -37,7 +37,8 @@ extension PluginPolicy {
         ios: IOS(
             trigger: .datedCalendar, rollover: .calendarDay, windowDays: 1, windowSizing: .fixed, ttl: .none,
             staleActionDefault: .skip, permissionCheck: .none, launchRecovery: .none, refreshAction: .fetchOnly, bgTaskMissCheck: .none,
-            timeChangeCallbacks: .ignore, zoneChangeCheck: .none, timeJumpCheck: .none, restore: .strict),
+            timeChangeCallbacks: .ignore, zoneChangeCheck: .none, timeJumpCheck: .none, restore: .strict,
+            travel: .everyLocalTime),
         electron: Electron(
             rollover: .calendarDay, ttl: .none, staleActionDefault: .skip, missedGraceMinutes: 0, launchRecovery: .none,
             timerCheck: .trustTimer))

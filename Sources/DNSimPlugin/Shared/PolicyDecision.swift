@@ -130,6 +130,9 @@ extension PluginPolicy {
             \.ios.zoneChangeCheck),
         .choice("ios.timeJumpCheck", "Seed 003's launch-time clock-jump check.", claims: ["S4"], \.ios.timeJumpCheck),
         .choice("ios.restore", "Whether one unreadable stored record stops the whole restore.", \.ios.restore),
+        .choice(
+            "ios.travel", "Whether a slot already shown today is shown again after a westward zone change (I4).",
+            \.ios.travel),
 
         .choice("electron.rollover", "How the next occurrence is computed: +24 h (seed 003) or the next local date's wall time.", claims: ["S1"], \.electron.rollover),
         .choice("electron.ttl", "How stale content is kept from the user (seed 004 §4).", claims: ["S29"], \.electron.ttl),

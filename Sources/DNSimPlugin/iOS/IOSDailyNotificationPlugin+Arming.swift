@@ -128,7 +128,7 @@ extension IOSDailyNotificationPlugin {
             added += 1
         }
         context.withStorage { store in
-            for request in requests { store.noteArmed(request.identifier) }
+            for request in requests { store.noteArmed(request.identifier, due: dueWallMillis(of: request, context: context)) }
         }
         // The window's dates: seed 003's +24 h (T1) or calendar days (T2); a repeating trigger
         // is handed to the OS (I3).
@@ -136,6 +136,16 @@ extension IOSDailyNotificationPlugin {
         context.log(
             "armed", decidedBy: fact,
             [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
+    }
+
+    /// When a dated request fires on the device's clock in its current zone (wall ms), or `nil`
+    /// for a repeating trigger.
+    func dueWallMillis(of request: IOSNotificationRequest, context: Context) -> Int64? {
+        guard case .calendar(let components, _, let repeats) = request.trigger, !repeats,
+            let date = request.info(NotificationExtraKey.localDate).flatMap(LocalDate.init(parsing:)),
+            let time = LocalTime(hour: components.hour, minute: components.minute)
+        else { return nil }
+        return DailyOccurrence.instant(on: date, at: time, in: context.timeZone)?.millisecondsSinceEpoch
     }
 
     /// Submits the T–lead BGAppRefresh request for the earliest next slot.

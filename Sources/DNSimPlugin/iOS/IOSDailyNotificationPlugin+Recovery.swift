@@ -188,10 +188,15 @@ extension IOSDailyNotificationPlugin {
             for index in store.core.slots.indices {
                 var slot = store.core.slots[index]
                 while true {
-                    guard let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone),
-                        at.millisecondsSinceEpoch <= now
-                    else { break }
+                    guard let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone) else { break }
                     let id = Self.identifier(slot: slot.id, date: slot.nextLocalDate)
+                    // ``PluginPolicy/Travel/oncePerLocalDate``: a request taken by the system after
+                    // its armed time is this date's delivery, even if a westward zone change
+                    // puts the date's wall time ahead again.
+                    let firedBeforeTravel =
+                        policy.travel == .oncePerLocalDate && store.isArmed(id) && !pendingIDs.contains(id)
+                        && store.armedDue(id).map { $0 <= now } == true
+                    guard at.millisecondsSinceEpoch <= now || firedBeforeTravel else { break }
                     // Still pending at (or just after) its time: the system has not got to it yet
                     // (an app callback at the same instant, trigger drift, I12). It is the
                     // system's to deliver, not missed; the next reconcile finds it gone.

@@ -16,6 +16,10 @@ public struct IOSPluginStore: Sendable {
     public private(set) var armedIdentifiers: [String] = []
     /// The members of ``armedIdentifiers``.
     private var armedSet: Set<String> = []
+    /// When each armed request was due (device wall ms) as it stood when last armed: a floating
+    /// request follows the zone (I4), so this is the time the system fires it unless the zone
+    /// moves again before then.
+    private var armedDue: [String: Int64] = [:]
 
     /// Creates an empty store.
     public init() {}
@@ -23,16 +27,26 @@ public struct IOSPluginStore: Sendable {
     /// Whether `identifier` is in ``armedIdentifiers``.
     public func isArmed(_ identifier: String) -> Bool { armedSet.contains(identifier) }
 
-    /// Adds `identifier` to ``armedIdentifiers`` unless it is there already.
-    public mutating func noteArmed(_ identifier: String) {
+    /// When the armed request `identifier` was due as it stood when last armed (wall ms).
+    public func armedDue(_ identifier: String) -> Int64? { armedDue[identifier] }
+
+    /// Adds `identifier` to ``armedIdentifiers`` unless it is there already, and records when it
+    /// is due now (`due`, wall ms), if known.
+    public mutating func noteArmed(_ identifier: String, due: Int64? = nil) {
         if armedSet.insert(identifier).inserted { armedIdentifiers.append(identifier) }
+        armedDue[identifier] = due
     }
 
     /// Removes the armed identifiers that satisfy `shouldForget`.
     public mutating func forgetArmed(where shouldForget: (String) -> Bool) {
         var kept: [String] = []
         for identifier in armedIdentifiers {
-            if shouldForget(identifier) { armedSet.remove(identifier) } else { kept.append(identifier) }
+            if shouldForget(identifier) {
+                armedSet.remove(identifier)
+                armedDue[identifier] = nil
+            } else {
+                kept.append(identifier)
+            }
         }
         armedIdentifiers = kept
     }

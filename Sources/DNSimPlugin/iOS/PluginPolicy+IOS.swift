@@ -38,6 +38,9 @@ extension PluginPolicy {
         public var timeJumpCheck: TimeJumpCheck
         /// Whether one unreadable stored record stops the whole restore.
         public var restore: RestoreTolerance
+        /// What a westward zone change does to an occurrence already shown today: floating
+        /// requests (I4) put the same wall time back in front of the user.
+        public var travel: Travel
 
         /// Creates the iOS decisions.
         public init(
@@ -45,7 +48,8 @@ extension PluginPolicy {
             ttl: TTLEnforcement, staleActionDefault: FreshnessPolicy.StaleAction, permissionCheck: PermissionCheck,
             launchRecovery: IOSLaunchRecovery, refreshAction: RefreshAction, bgTaskMissCheck: BGTaskMissCheck,
             timeChangeCallbacks: TimeChangeCallbacks,
-            zoneChangeCheck: ZoneChangeCheck, timeJumpCheck: TimeJumpCheck, restore: RestoreTolerance
+            zoneChangeCheck: ZoneChangeCheck, timeJumpCheck: TimeJumpCheck, restore: RestoreTolerance,
+            travel: Travel
         ) {
             self.trigger = trigger
             self.rollover = rollover
@@ -61,6 +65,7 @@ extension PluginPolicy {
             self.zoneChangeCheck = zoneChangeCheck
             self.timeJumpCheck = timeJumpCheck
             self.restore = restore
+            self.travel = travel
         }
     }
 
@@ -161,5 +166,23 @@ extension PluginPolicy {
         /// As `logOnly`, then seed 003 Strategy 1: cancel every pending request and re-arm each
         /// slot from its wall time ("recalculate … cancel old … reschedule with corrected times").
         case cancelAndReshift
+    }
+
+    /// How often a slot is shown on one local date when the device moves west across zones.
+    ///
+    /// A dated request is floating (I4): 08:00 on 3 June fires at 08:00 wherever the device is.
+    /// After 08:00 in London has been shown, a move to New York at 12:00 London (07:00 there)
+    /// makes 08:00 on 3 June a future time again.
+    public enum Travel: String, Sendable, CaseIterable {
+        /// The seeds' reading: seed 003 §B "maintain same local time (9:00 AM stays 9:00 AM)",
+        /// and its duplicate checks compare instants within a minute (Strategy 4), which a
+        /// local date repeated hours later never matches. The reconcile judges an occurrence by
+        /// its time in the current zone, re-arms the date and the user sees it again, against
+        /// seed 003's own "No Duplicates: zero duplicate notifications in any scenario".
+        case everyLocalTime
+        /// At most one delivery per slot and local date: a request the plugin armed for a date,
+        /// gone from the pending list once its time (as it stood when armed, I3) had passed,
+        /// was delivered (I10) wherever the device is now, so the date is done.
+        case oncePerLocalDate
     }
 }

@@ -44,17 +44,15 @@ struct InvariantTests {
         return InvariantChecker(world: rendered, result: result).judge()
     }
 
-    @Test func londonToNewYorkShowsMorningTwiceUnderAsFound() throws {
+    @Test func londonToNewYorkGoesSilentUnderAsFound() throws {
+        // as-found iOS arms one dated request per slot and nothing rolls it over (seed 003's
+        // premise), so the second morning is never armed, never shown and never reported.
         let judgement = try Self.judge(Self.londonToNewYork(), .asFound)
-        // Recorded against the as-found preset before issue 11 corrected it (as-found iOS now arms
-        // one dated request and nothing rolls it over, so it goes silent instead of repeating).
-        // The example must be re-recorded against the corrected presets.
-        withKnownIssue("example recorded against the pre-issue-11 as-found preset") {
-            let violation = try #require(judgement.violation(of: .onePerSlotDate))
-            #expect(violation.slot == "morning")
-            #expect(violation.localDate == "2026-06-03")
-            #expect(violation.detail.contains("2026-06-03T08:00:00+01:00 and 2026-06-03T08:00:00-04:00"))
-        }
+        let violation = try #require(judgement.violation(of: .lossReported))
+        #expect(violation.slot == "morning")
+        #expect(violation.localDate == "2026-06-02")
+        #expect(violation.detail.contains("no alarm was armed for this occurrence"))
+        #expect(judgement.violation(of: .onePerSlotDate) == nil)
     }
 
     @Test func londonToNewYorkIsJudgedOnTheWallClockUnderCorrected() throws {

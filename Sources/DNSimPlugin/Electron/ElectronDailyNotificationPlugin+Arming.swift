@@ -135,7 +135,17 @@ extension ElectronDailyNotificationPlugin {
         armed.removeValue(forKey: slotID)
         guard var slot = context.withStorage({ store in store.slots.first { $0.id == slotID } }) else { return }
         if context.withStorage({ $0.hasHistory(slot: slotID, localDate: date) }) {
+            // This date was settled already (shown, skipped or reported missed, perhaps under the
+            // slot's previous time): not shown again, but the chain goes on to the next date,
+            // or no timer would be left for the slot.
             context.log("deliver.duplicateIgnored", [TraceDetail("slot", slotID), TraceDetail("localDate", date.description)])
+            if slot.nextLocalDate <= date {
+                slot.nextLocalDate = date
+                slot.nextRunAt = planned
+                slot = rolledOver(slot, context: context)
+                save(slot, context: context)
+            }
+            arm(slot, context: context)
             return
         }
         let now = context.now().millisecondsSinceEpoch

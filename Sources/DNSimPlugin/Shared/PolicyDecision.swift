@@ -131,7 +131,7 @@ extension PluginPolicy {
         .choice("ios.timeJumpCheck", "Seed 003's launch-time clock-jump check.", claims: ["S4"], \.ios.timeJumpCheck),
         .choice("ios.restore", "Whether one unreadable stored record stops the whole restore.", \.ios.restore),
         .choice(
-            "ios.travel", "Whether a slot already shown today is shown again after a westward zone change (I4).",
+            "ios.travel", "Whether a slot already shown today is shown again after a westward zone change or a clock set back (I4).",
             \.ios.travel),
 
         .choice("electron.rollover", "How the next occurrence is computed: +24 h (seed 003) or the next local date's wall time.", claims: ["S1"], \.electron.rollover),

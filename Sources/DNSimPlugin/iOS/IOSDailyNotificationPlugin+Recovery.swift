@@ -183,6 +183,8 @@ extension IOSDailyNotificationPlugin {
         let zone = context.timeZone
         var pendingIDs: Set<String> = []
         context.notificationCenter.getPendingNotificationRequests { pendingIDs = Set($0.map(\.identifier)) }
+        var deliveredIDs: Set<String> = []
+        context.notificationCenter.getDeliveredNotifications { deliveredIDs = Set($0.map(\.identifier)) }
         var missed: [String] = []
         let slots = context.withStorage { store -> [PluginStore.Slot] in
             for index in store.core.slots.indices {
@@ -190,13 +192,14 @@ extension IOSDailyNotificationPlugin {
                 while true {
                     guard let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone) else { break }
                     let id = Self.identifier(slot: slot.id, date: slot.nextLocalDate)
-                    // ``PluginPolicy/Travel/oncePerLocalDate``: a request taken by the system after
-                    // its armed time is this date's delivery, even if a westward zone change
-                    // puts the date's wall time ahead again.
-                    let firedBeforeTravel =
+                    // ``PluginPolicy/Travel/oncePerLocalDate``: a request the system took after its
+                    // armed time, or one still in Notification Center, is this date's delivery,
+                    // even if a westward zone change or a clock set back puts the date's wall
+                    // time ahead again.
+                    let firedAlready =
                         policy.travel == .oncePerLocalDate && store.isArmed(id) && !pendingIDs.contains(id)
-                        && store.armedDue(id).map { $0 <= now } == true
-                    guard at.millisecondsSinceEpoch <= now || firedBeforeTravel else { break }
+                        && (store.armedDue(id).map { $0 <= now } == true || deliveredIDs.contains(id))
+                    guard at.millisecondsSinceEpoch <= now || firedAlready else { break }
                     // Still pending at (or just after) its time: the system has not got to it yet
                     // (an app callback at the same instant, trigger drift, I12). It is the
                     // system's to deliver, not missed; the next reconcile finds it gone.

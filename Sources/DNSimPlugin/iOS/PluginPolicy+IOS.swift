@@ -168,7 +168,8 @@ extension PluginPolicy {
         case cancelAndReshift
     }
 
-    /// How often a slot is shown on one local date when the device moves west across zones.
+    /// How often a slot is shown on one local date when the device moves west across zones (or
+    /// its clock is set back) after the slot fired.
     ///
     /// A dated request is floating (I4): 08:00 on 3 June fires at 08:00 wherever the device is.
     /// After 08:00 in London has been shown, a move to New York at 12:00 London (07:00 there)
@@ -180,9 +181,11 @@ extension PluginPolicy {
         /// its time in the current zone, re-arms the date and the user sees it again, against
         /// seed 003's own "No Duplicates: zero duplicate notifications in any scenario".
         case everyLocalTime
-        /// At most one delivery per slot and local date: a request the plugin armed for a date,
-        /// gone from the pending list once its time (as it stood when armed, I3) had passed,
-        /// was delivered (I10) wherever the device is now, so the date is done.
+        /// At most one delivery per slot and local date: a request the plugin armed for a date
+        /// that is gone from the pending list, either after its time (as it stood when armed,
+        /// I3) or while still in Notification Center, was delivered (I10) wherever the device
+        /// and its clock are now, so the date is done. This also covers a clock set back over
+        /// a slot that has fired.
         case oncePerLocalDate
     }
 }

@@ -71,7 +71,7 @@ public enum Invariant: String, CaseIterable, Sendable, Comparable {
         case .ttlRespected: return "seed 004 TTL-at-fire (FreshnessPolicy.enforcesTTL: directive and corrected)"
         case .storeMatchesOS: return "seed 000 recovery: the store is the source of truth and the OS must hold what it expects (A18, I10)"
         case .missedReportedOnce: return "seed 001/002 missed-notification reporting (\"reported once\")"
-        case .lossReported: return "seed 001/002 missed-notification detection; exemption: S27/I9 (iOS drops while off are invisible to the app)"
+        case .lossReported: return "seed 001/002 missed-notification detection; exemptions: S27/I9 (iOS drops while off, and evictions over 64 by the app's other code, I1, are invisible to the app)"
         case .stuck: return "VOPR-style liveness phase: faults stop, the world is healed, the app opened once"
         }
     }

@@ -19,8 +19,11 @@ import DNSimScenario
 ///   while the device was off (`notification.missedWhileOff`; S27, I9: a fired-and-cleared
 ///   notification looks the same), an iOS request evicted over the 64 limit (I1: no callback;
 ///   an eviction caused by the plugin's own add fails `ios-64-budget` instead), and occurrences
-///   lost before a reinstall wiped the plugin's store. A report names the occurrence's local date; while the clock is off or right after a
-///   zone change, a report for the day before or after counts too.
+///   lost before a reinstall wiped the plugin's store. Likewise a slot shown once before a
+///   reinstall and once after it on the same local date is no duplicate for
+///   `one-per-slot-date`: the reinstall wiped what the plugin knew. A report names the
+///   occurrence's local date; while the clock is off or right after a zone change, a report for
+///   the day before or after counts too.
 /// - **The quiet phase** belongs to `liveness-stuck`: an occurrence lost or late after the heal
 ///   is reported there, not under `loss-reported` or `lateness-permitted`.
 public struct InvariantChecker {
@@ -142,7 +145,7 @@ public struct InvariantChecker {
             bySlotDate[key(item), default: []].append(item)
         }
         if !paired.isEmpty { exercised += [.onePerSlotDate, .deliveryPlanned] }
-        let duplicates = keys.filter { bySlotDate[$0]!.count > 1 && !touched.contains($0) }
+        let duplicates = keys.filter { bySlotDate[$0]!.count > 1 && !touched.contains($0) && !isReinstallRepeat(bySlotDate[$0]!) }
         if let first = duplicates.first {
             let shown = bySlotDate[first]!.map { result.iso($0.delivery.deliveredAt) }.joined(separator: " and ")
             let (slot, date) = split(first)
@@ -320,6 +323,15 @@ public struct InvariantChecker {
         if why.hasPrefix("request.droppedOverLimit") { return true }
         if world.reinstalls.contains(where: { $0 >= occurrence.at }) { return true }
         return touched.contains(occurrence.slot + "@" + occurrence.date.description)
+    }
+
+    /// Whether a slot's deliveries on one local date are one before a reinstall and one after
+    /// it: the reinstall wiped the plugin's store and its delivered notifications, so the
+    /// plugin set up again cannot know the date was shown.
+    private func isReinstallRepeat(_ items: [Paired]) -> Bool {
+        guard items.count == 2 else { return false }
+        let first = items[0].delivery.deliveredAt, second = items[1].delivery.deliveredAt
+        return world.reinstalls.contains { first < $0 && $0 <= second }
     }
 
     private func isReported(_ occurrence: WallPlan.Occurrence) -> Bool {

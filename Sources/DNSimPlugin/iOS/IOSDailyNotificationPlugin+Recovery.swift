@@ -183,8 +183,15 @@ extension IOSDailyNotificationPlugin {
         let zone = context.timeZone
         var pendingIDs: Set<String> = []
         context.notificationCenter.getPendingNotificationRequests { pendingIDs = Set($0.map(\.identifier)) }
-        var deliveredIDs: Set<String> = []
-        context.notificationCenter.getDeliveredNotifications { deliveredIDs = Set($0.map(\.identifier)) }
+        // Notification Center's list grows with the run until the user clears it (I9), so it is
+        // read only when an armed request is gone before its time (travel, a clock set back).
+        var deliveredIDs: Set<String>?
+        func wasDelivered(_ id: String) -> Bool {
+            if deliveredIDs == nil {
+                context.notificationCenter.getDeliveredNotifications { deliveredIDs = Set($0.map(\.identifier)) }
+            }
+            return deliveredIDs?.contains(id) == true
+        }
         var missed: [String] = []
         let slots = context.withStorage { store -> [PluginStore.Slot] in
             for index in store.core.slots.indices {
@@ -198,7 +205,7 @@ extension IOSDailyNotificationPlugin {
                     // time ahead again.
                     let firedAlready =
                         policy.travel == .oncePerLocalDate && store.isArmed(id) && !pendingIDs.contains(id)
-                        && (store.armedDue(id).map { $0 <= now } == true || deliveredIDs.contains(id))
+                        && (at.millisecondsSinceEpoch <= now || store.armedDue(id).map { $0 <= now } == true || wasDelivered(id))
                     guard at.millisecondsSinceEpoch <= now || firedAlready else { break }
                     // Still pending at (or just after) its time: the system has not got to it yet
                     // (an app callback at the same instant, trigger drift, I12). It is the

@@ -55,7 +55,17 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             }
         }
         let id = request.resolvedID
-        let (date, runAt) = RolloverRule.firstOccurrence(after: context.now().millisecondsSinceEpoch, time: time, zone: context.timeZone)
+        var (date, runAt) = RolloverRule.firstOccurrence(after: context.now().millisecondsSinceEpoch, time: time, zone: context.timeZone)
+        if policy.travel == .oncePerLocalDate {
+            // A date this slot already had (shown, or settled as missed) is not armed again.
+            let zone = context.timeZone
+            context.withStorage { store in
+                while store.core.hasHistory(slot: id, localDate: date) {
+                    date = DailyOccurrence.nextDate(after: date, at: time, in: zone)
+                    runAt = DailyOccurrence.instant(on: date, at: time, in: zone)?.millisecondsSinceEpoch ?? runAt
+                }
+            }
+        }
         let slot = PluginStore.Slot(
             id: id, time: time, title: request.title, body: request.body, nextLocalDate: date, nextRunAt: runAt,
             requestCode: PluginStore.requestCode(for: id))

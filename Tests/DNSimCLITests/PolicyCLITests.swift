@@ -49,6 +49,20 @@ struct PolicyCLITests {
         #expect(missing.stderr.hasPrefix("error: dir/s.json: at /plugin/policy: expected a readable policy file (relative to this file), found \"policies/ours.json\": dir/policies/ours.json: "), "\(missing.stderr)")
     }
 
+    /// The example policies in `profiles/examples/` (the README points users at them) stay valid
+    /// and play: each runs through `run` and as a `matrix` column under its own name.
+    @Test(arguments: ["our-plugin-1.4", "corrected-ios-repeating"])
+    func theExamplePoliciesRunThroughRunAndMatrix(name: String) throws {
+        let path = "profiles/examples/\(name).json"
+        let run = Invocation(["run", iosSpringPath, "--policy", path, "--format", "json"])
+        #expect(run.code != 2, "\(run.stderr)")
+        #expect(try JSONParser.parse(run.stdout)["policy"]?["name"]?.stringValue == name)
+        let matrix = Invocation(["matrix", iosSpringPath, dailyBasicPath, "--policy", path, "--profiles", "corrected", "--format", "json"])
+        #expect(matrix.code != 2, "\(matrix.stderr)")
+        let columns = try JSONParser.parse(matrix.stdout)["rows"]?.arrayValue?.compactMap { $0["pluginProfile"]?.stringValue }
+        #expect(columns == ["corrected", name, "corrected", name])
+    }
+
     @Test func matrixRunsEachPolicyAsAColumn() throws {
         let run = Invocation(
             ["matrix", dailyBasicPath, "--policy", "ours.json", "--profiles", "corrected", "--format", "json"],

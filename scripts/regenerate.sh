@@ -28,15 +28,21 @@ printf '%s\n' "$summary" | sed -e 's/^\([0-9]*\) passed, \([0-9]*\) failed$/matr
 # reports/decisions.md: which decision fixes which row, and the fix list (dnsim ablate).
 "$bin" ablate scenarios --jobs 0 --out "$out/reports/decisions.md" 2>/dev/null
 
+# reports/fleet.md: the bundled population (1 000 devices, one fault week each, every profile).
+"$bin" fleet fleet/default.json --devices 1000 --days 7 --jobs 0 --format markdown >"$out/reports/fleet.md"
+
 # README.md: replace the block between the matrix markers with the matrix's profile table, and
 # the block between the fix-list markers with the fix list of reports/decisions.md.
 headline=$(awk '/^\| policy \| digest \| runs \|/{on=1} on&&/^$/{exit} on{print}' "$out/reports/matrix.md")
 fixlist=$(awk '/^\| platform \| step \|/{on=1} on&&/^$/{exit} on{print}' "$out/reports/decisions.md")
-awk -v headline="$headline" -v fixlist="$fixlist" '
+fleet=$(awk '/^\| profile \| platform \| devices \|/{on=1} on&&/^$/{exit} on{print}' "$out/reports/fleet.md" | cut -d'|' -f1-8,13 | sed 's/$/|/')
+awk -v headline="$headline" -v fixlist="$fixlist" -v fleet="$fleet" '
     /<!-- matrix:begin -->/ { print; print headline; skip=1; next }
     /<!-- matrix:end -->/ { skip=0 }
     /<!-- fixlist:begin -->/ { print; print fixlist; skip=1; next }
     /<!-- fixlist:end -->/ { skip=0 }
+    /<!-- fleet:begin -->/ { print; print fleet; skip=1; next }
+    /<!-- fleet:end -->/ { skip=0 }
     !skip { print }
 ' "$root/README.md" >"$out/README.md.tmp"
 mv "$out/README.md.tmp" "$out/README.md"

@@ -35,6 +35,8 @@ public enum DNSimCommand {
             case "matrix": io.writeOut(HelpText.matrix)
             case "explore": io.writeOut(HelpText.explore)
             case "ablate": io.writeOut(HelpText.ablate)
+            case "fleet": io.writeOut(HelpText.fleet)
+            case "merge": io.writeOut(HelpText.merge)
             case nil: io.writeOut(HelpText.main)
             case let other?: return usageError("unknown subcommand '\(other)'", io: io)
             }
@@ -46,6 +48,8 @@ public enum DNSimCommand {
         case "matrix": return wantsHelp(rest) ? help(HelpText.matrix, io) : MatrixCommand.execute(rest, io: io)
         case "explore": return wantsHelp(rest) ? help(HelpText.explore, io) : ExploreCommand.execute(rest, io: io)
         case "ablate": return wantsHelp(rest) ? help(HelpText.ablate, io) : AblateCommand.execute(rest, io: io)
+        case "fleet": return wantsHelp(rest) ? help(HelpText.fleet, io) : FleetCommand.execute(rest, io: io)
+        case "merge": return wantsHelp(rest) ? help(HelpText.merge, io) : FleetCommand.executeMerge(rest, io: io)
         default: return usageError("unknown subcommand '\(first)'", io: io)
         }
     }

@@ -20,6 +20,8 @@ enum HelpText {
           matrix                  Run scenarios under every profile: matrix, JUnit, reports.
           explore                 Run seeded random worlds from templates; shrink failures.
           ablate                  Which decision of the plugin's logic fixes which row; the fix list.
+          fleet                   Delivery KPIs over a device population, with confidence intervals.
+          merge                   Merge the tallies of a sharded fleet run.
           schema                  Print the JSON Schema of scenario, policy or exploration-template files.
           rules                   Print the catalogue of modelled OS rules (Markdown).
 
@@ -159,6 +161,57 @@ enum HelpText {
           0  every run held every invariant
           1  an invariant failed (or a run was stopped by the event guard)
           2  unusable input or arguments
+        """
+
+    static let fleet = """
+        OVERVIEW: Delivery KPIs over a device population: each device an independent seeded world
+        drawn from the spec's weighted device classes (exploration templates), run under each
+        profile and folded into exact counts; rates carry 95 % Wilson score intervals.
+
+        USAGE: dnsim fleet <spec> --devices <n> [--days <d>] [--profiles <list>|all]
+                           [--shard <k>/<n>] [--jobs <n>] [--out <file>] [--format <format>]
+                           [--progress] [--max-events <n>] [--device <i> --emit]
+
+        ARGUMENTS:
+          <spec>                  A fleet spec (format: docs/fleet.md).
+
+        OPTIONS:
+          --devices <n>           Devices in the fleet (device i is the same in any run of it).
+          --days <d>              Fault days per device instead of each class's own span.
+          --profiles <list>       Comma-separated profiles, or all. (default: all)
+          --shard <k>/<n>         Run only devices i with i mod n = k - 1; 'dnsim merge' adds the
+                                  shards up to the unsharded result, byte for byte.
+          --jobs <n>              Run on <n> threads; 0 or auto: one per processor. The results
+                                  are the same for any <n>. (default: 1)
+          --out <file>            Also write the tally (exact counts, JSON) for 'dnsim merge'.
+          --format <format>       text, json (the tally) or markdown (the report). (default: text)
+          --progress              Print progress lines even when standard error is not a terminal.
+          --max-events <n>        The event guard of each run. (default: 2000000)
+          --device <i> --emit     Print device <i>'s world as a scenario file (under the first
+                                  profile) instead of running the fleet.
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          0  the fleet ran
+          2  unusable input or arguments
+        """
+
+    static let merge = """
+        OVERVIEW: Merge the tallies of a sharded fleet run ('dnsim fleet --shard k/n --out f').
+
+        USAGE: dnsim merge <tally> ... [--format <format>] [--out <file>]
+
+        ARGUMENTS:
+          <tally>                 Every shard's tally, each once, of the same fleet.
+
+        OPTIONS:
+          --format <format>       text, json (the merged tally) or markdown. (default: text)
+          --out <file>            Also write the merged tally.
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          0  merged
+          2  unusable input: unreadable tallies, shards of different fleets, a shard twice or missing
         """
 
     static let ablate = """

@@ -1,0 +1,141 @@
+import DNSimCore
+
+extension FleetTally {
+    /// The version of the tally file (`dnsim fleet --out`, `dnsim merge`).
+    ///
+    /// History: 1 — first version.
+    public static let formatVersion: Int64 = 1
+
+    /// The counts a group writes, in this order, by name.
+    static var countNames: [(String, WritableKeyPath<Group, Int>)] {
+        [
+        ("devices", \.devices), ("errors", \.errors), ("silentDevices", \.silentDevices), ("planned", \.planned),
+        ("delivered", \.delivered), ("onTime", \.onTime), ("missed", \.missed), ("missedReported", \.missedReported),
+        ("duplicates", \.duplicates), ("prefetchPlanned", \.prefetchPlanned), ("prefetchHits", \.prefetchHits),
+        ("fresh", \.fresh), ("cached", \.cached), ("static", \.staticContent), ("stale", \.stale),
+        ("contentAgeSeconds", \.contentAgeSeconds), ("contentAgeCount", \.contentAgeCount),
+        ]
+    }
+
+    /// The tally as JSON: exact integer counts only, so a merge of shards is the unsharded tally.
+    public var json: JSONValue {
+        var root = JSONObject()
+        root["formatVersion"] = .integer(Self.formatVersion)
+        root["spec"] = .object(["id": .string(specID), "digest": .string(FNV1a.hex(specDigest))])
+        root["days"] = days.map { .integer(Int64($0)) } ?? .null
+        root["profiles"] = .array(profiles.map { .string($0) })
+        root["fleetSize"] = .integer(Int64(fleetSize))
+        root["shard"] = .object(["index": .integer(Int64(shard.index)), "of": .integer(Int64(shard.of))])
+        root["latenessBoundsSeconds"] = .array(Self.latenessBounds.map { .integer($0) })
+        root["groups"] = .array(
+            groups.keys.sorted().map { key in
+                let group = groups[key]!
+                var object = JSONObject()
+                object["profile"] = .string(group.profile)
+                object["class"] = .string(group.deviceClass)
+                object["platform"] = .string(group.platform)
+                var counts = JSONObject()
+                for (name, path) in Self.countNames { counts[name] = .integer(Int64(group[keyPath: path])) }
+                object["counts"] = .object(counts)
+                object["lateness"] = .array(group.lateness.map { .integer(Int64($0)) })
+                object["worst"] = .array(
+                    group.worst.map { .object(["device": .integer(Int64($0.device)), "missed": .integer(Int64($0.missed))]) })
+                return .object(object)
+            })
+        return .object(root)
+    }
+
+    /// Reads a tally file written by ``json``; `file` names it in messages.
+    public static func decode(_ bytes: [UInt8], file: String) throws(FleetError) -> FleetTally {
+        do {
+            let json = try JSONParser.parse(bytes)
+            var root = try JSONObjectReader(json, at: .root, expected: "a fleet tally object")
+            let version = try root.int64("formatVersion")
+            guard version == formatVersion else {
+                throw FleetError("\(file): at /formatVersion: expected \(formatVersion), found \(version)")
+            }
+            var spec = try root.object("spec")
+            let id = try spec.string("id")
+            let digestText = try spec.string("digest")
+            guard let digest = UInt64(digestText, radix: 16) else { throw FleetError("\(file): at /spec/digest: expected 16 hex digits, found \"\(digestText)\"") }
+            try spec.finish()
+            let days = try root.optionalInt64("days").map(Int.init)
+            let profiles = try root.array("profiles").map { item throws(JSONDecodingError) -> String in
+                guard case .string(let name) = item.value else {
+                    throw JSONDecodingError(pointer: item.pointer, expected: "a profile name", found: "\(item.value)")
+                }
+                return name
+            }
+            let fleetSize = Int(try root.int64("fleetSize"))
+            var shardReader = try root.object("shard")
+            let shard = (index: Int(try shardReader.int64("index")), of: Int(try shardReader.int64("of")))
+            try shardReader.finish()
+            _ = root.optionalValue("latenessBoundsSeconds")
+            var tally = FleetTally(specID: id, specDigest: digest, days: days, profiles: profiles, fleetSize: fleetSize, shard: shard)
+            for item in try root.array("groups") {
+                var reader = try JSONObjectReader(item.value, at: item.pointer, expected: "a group object")
+                var group = Group(profile: try reader.string("profile"), deviceClass: try reader.string("class"), platform: try reader.string("platform"))
+                var counts = try reader.object("counts")
+                for (name, path) in countNames { group[keyPath: path] = Int(try counts.int64(name)) }
+                try counts.finish()
+                let lateness = try reader.array("lateness")
+                guard lateness.count == latenessBounds.count + 1 else {
+                    throw FleetError("\(file): at \(item.pointer)/lateness: expected \(latenessBounds.count + 1) buckets, found \(lateness.count)")
+                }
+                group.lateness = try lateness.map { entry throws(JSONDecodingError) -> Int in
+                    guard case .integer(let value) = entry.value else {
+                        throw JSONDecodingError(pointer: entry.pointer, expected: "an integer", found: "\(entry.value)")
+                    }
+                    return Int(value)
+                }
+                group.worst = try reader.array("worst").map { entry throws(JSONDecodingError) -> Worst in
+                    var worst = try JSONObjectReader(entry.value, at: entry.pointer, expected: "a device object")
+                    return Worst(device: Int(try worst.int64("device")), missed: Int(try worst.int64("missed")))
+                }
+                try reader.finish()
+                tally.add(group)
+            }
+            try root.finish()
+            return tally
+        } catch let error as FleetError {
+            throw error
+        } catch let error as JSONDecodingError {
+            throw FleetError("\(file): at \(error.pointer): expected \(error.expected), found \(error.found)")
+        } catch {
+            throw FleetError("\(file): expected a fleet tally (dnsim fleet --out), found \(error)")
+        }
+    }
+
+    /// The tally of the whole fleet from every one of its shards (each exactly once).
+    public static func merge(_ shards: [(file: String, tally: FleetTally)]) throws(FleetError) -> FleetTally {
+        guard let first = shards.first?.tally else { throw FleetError("merge: expected tally files, found none") }
+        let of = first.shard.of
+        var seen = Set<Int>()
+        var merged = FleetTally(
+            specID: first.specID, specDigest: first.specDigest, days: first.days, profiles: first.profiles,
+            fleetSize: first.fleetSize, shard: (1, 1))
+        for (file, tally) in shards {
+            guard tally.specDigest == first.specDigest, tally.days == first.days, tally.profiles == first.profiles,
+                tally.fleetSize == first.fleetSize, tally.shard.of == of
+            else {
+                throw FleetError("\(file): expected a shard of the same fleet as \(shards[0].file) (spec, --devices, --days, --profiles and N of --shard K/N), found another")
+            }
+            guard seen.insert(tally.shard.index).inserted else {
+                throw FleetError("\(file): expected each shard once, found shard \(tally.shard.index)/\(of) again")
+            }
+            for key in tally.groups.keys.sorted() { merged.add(tally.groups[key]!) }
+        }
+        let missing = (1...of).filter { !seen.contains($0) }
+        guard missing.isEmpty else {
+            throw FleetError("merge: expected shards 1..\(of), missing \(missing.map { "\($0)/\(of)" }.joined(separator: ", "))")
+        }
+        return merged
+    }
+}
+
+/// A fleet input problem (bad tally file, incomplete merge), with its message.
+public struct FleetError: Error, CustomStringConvertible, Sendable {
+    /// The message.
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,67 @@
+import DNSimCLI
+import DNSimCore
+import Foundation
+import Testing
+
+/// `dnsim fleet` and `dnsim merge`: shards add up to the unsharded run byte for byte, on
+/// threads and as separate processes.
+struct FleetCommandTests {
+    static let spec = "fleet/default.json"
+
+    @Test func fourShardsRunThroughXargsMergeToTheUnshardedTally() throws {
+        let binary = try #require(DNSimBinary.locate(), "no dnsim executable among \(DNSimBinary.candidates.map(\.path))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-fleet-\(UUID().uuidString)")  // dnsim-host-ok: a scratch directory name
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = packageRoot.appendingPathComponent("scripts/fleet-shards.sh")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = [script.path, binary.path, Self.spec, "60", "4", directory.path, "--days", "7"]
+        shell.currentDirectoryURL = packageRoot
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        let merged = try Data(contentsOf: directory.appendingPathComponent("merged.json"))
+        let whole = try ProcessRun(binary, ["fleet", Self.spec, "--devices", "60", "--days", "7", "--format", "json", "--jobs", "2"], environment: [:])
+        #expect(whole.code == 0, "\(whole.stderr)")
+        #expect(Array(merged) == whole.stdout)
+    }
+
+    @Test func jobsDoNotChangeTheTally() {
+        let one = Invocation(["fleet", Self.spec, "--devices", "40", "--days", "7", "--format", "json", "--jobs", "1"])
+        let two = Invocation(["fleet", Self.spec, "--devices", "40", "--days", "7", "--format", "json", "--jobs", "2"])
+        #expect(one.code == 0, "\(one.stderr)")
+        #expect(one.stdout == two.stdout)
+    }
+
+    @Test func anIncompleteOrRepeatedMergeIsExitTwo() {
+        let files = (1...2).map { k in
+            Invocation(["fleet", Self.spec, "--devices", "10", "--days", "7", "--shard", "\(k)/3", "--format", "json"]).stdout
+        }
+        let missing = Invocation(["merge", "a.json", "b.json"], files: ["a.json": files[0], "b.json": files[1]])
+        #expect(missing.code == 2)
+        #expect(missing.stderr == "error: merge: expected shards 1..3, missing 3/3\n")
+        let twice = Invocation(["merge", "a.json", "a.json"], files: ["a.json": files[0]])
+        #expect(twice.code == 2)
+        #expect(twice.stderr.contains("expected each shard once, found shard 1/3 again"))
+    }
+
+    @Test func aBadSpecIsExitTwoWithItsPointer() {
+        let bad = #"{ "id": "x", "title": "t", "classes": [ { "name": "a", "weight": 0, "template": "t.json" } ] }"#
+        let run = Invocation(["fleet", "spec.json", "--devices", "5"], files: ["spec.json": bad])
+        #expect(run.code == 2)
+        #expect(run.stderr == "error: spec.json: at /classes/0/weight: expected a weight from 1 to 1000000, found 0\n", "\(run.stderr)")
+        let missing = #"{ "id": "x", "title": "t", "classes": [ { "name": "a", "weight": 1, "template": "nope.json" } ] }"#
+        let unreadable = Invocation(["fleet", "dir/spec.json", "--devices", "5"], files: ["dir/spec.json": missing])
+        #expect(unreadable.code == 2)
+        #expect(unreadable.stderr.hasPrefix("error: dir/spec.json: at /classes/0/template: expected a readable exploration template (relative to this file), found \"nope.json\""), "\(unreadable.stderr)")
+    }
+
+    @Test func aDeviceIsReplayableAsAScenario() throws {
+        let run = Invocation(["fleet", Self.spec, "--devices", "50", "--device", "7", "--emit"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let json = try JSONParser.parse(run.stdout)
+        #expect(json["id"]?.stringValue == "fleet/default/device-7")
+        let outOfRange = Invocation(["fleet", Self.spec, "--devices", "5", "--device", "7", "--emit"])
+        #expect(outOfRange.code == 2)
+    }
+}

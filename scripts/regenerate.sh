@@ -29,7 +29,7 @@ printf '%s\n' "$summary" | sed -e 's/^\([0-9]*\) passed, \([0-9]*\) failed$/matr
 "$bin" ablate scenarios --jobs 0 --out "$out/reports/decisions.md" 2>/dev/null
 
 # reports/fleet.md: the bundled population (1 000 devices, one fault week each, every profile).
-"$bin" fleet fleet/default.json --devices 1000 --days 7 --jobs 0 --format markdown >"$out/reports/fleet.md"
+"$bin" fleet fleet/default.json --devices 1000 --days 7 --jobs 0 --format markdown --charts "$out/reports" >"$out/reports/fleet.md"
 
 # README.md: replace the block between the matrix markers with the matrix's profile table, and
 # the block between the fix-list markers with the fix list of reports/decisions.md.

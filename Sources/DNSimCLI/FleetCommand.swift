@@ -9,8 +9,8 @@ import DNSimScenario
 enum FleetCommand {
     static let usage =
         "dnsim fleet <spec> --devices <n> [--days <d>] [--profiles <list>|all] [--shard <k>/<n>] [--jobs <n>] "
-        + "[--out <file>] [--format text|json|markdown] [--progress] [--max-events <n>] [--device <i> --emit]"
-    static let mergeUsage = "dnsim merge <tally> ... [--format text|json|markdown] [--out <file>]"
+        + "[--out <file>] [--format text|json|markdown] [--charts <dir>] [--progress] [--max-events <n>] [--device <i> --emit]"
+    static let mergeUsage = "dnsim merge <tally> ... [--format text|json|markdown] [--charts <dir>] [--out <file>]"
 
     private struct Options {
         var spec = ""
@@ -21,6 +21,7 @@ enum FleetCommand {
         var jobs = JobCount.defaultJobs
         var out: String?
         var format = "text"
+        var charts: String?
         var progress = false
         var maxEvents = 2_000_000
         var device: Int?
@@ -85,7 +86,9 @@ enum FleetCommand {
             printedProgress = true
         }
         if printedProgress && !options.progress { io.writeError("\n") }
-        return write(FleetReport(tally: tally, title: spec.title, description: spec.description), format: options.format, out: options.out, io: io)
+        return write(
+            FleetReport(tally: tally, title: spec.title, description: spec.description), format: options.format, out: options.out,
+            charts: options.charts, io: io)
     }
 
     /// `dnsim merge`.
@@ -93,10 +96,12 @@ enum FleetCommand {
         var scanner = ArgumentScanner(arguments)
         let format: String
         let out: String?
+        let charts: String?
         let paths: [String]
         do {
             format = try scanner.option("--format") ?? "text"
             out = try scanner.option("--out")
+            charts = try scanner.option("--charts")
             paths = try scanner.positionals()
         } catch let error as ArgumentScanner.UsageError {
             return DNSimCommand.usageError(error.message, usage: mergeUsage, io: io)
@@ -123,16 +128,28 @@ enum FleetCommand {
             }
         }
         do {
-            return write(FleetReport(tally: try FleetTally.merge(shards)), format: format, out: out, io: io)
+            return write(FleetReport(tally: try FleetTally.merge(shards)), format: format, out: out, charts: charts, io: io)
         } catch {
             io.writeError("error: \(error)\n")
             return .usage
         }
     }
 
-    /// Prints the report in `format`; writes the tally JSON to `out` when given.
-    private static func write(_ report: FleetReport, format: String, out: String?, io: any CommandIO) -> ExitCode {
+    /// Prints the report in `format`; writes the tally JSON to `out`, and the SVG charts into the
+    /// directory `charts` (where the Markdown goes: it links them by file name), when given.
+    private static func write(_ report: FleetReport, format: String, out: String?, charts: String?, io: any CommandIO) -> ExitCode {
+        var report = report
         let json = JSONWriter.string(report.tally.json) + "\n"
+        if let charts {
+            report.withCharts = true
+            let directory = charts.hasSuffix("/") ? String(charts.dropLast()) : charts
+            for file in FleetCharts(report: report).files {
+                if let problem = io.writeFile(directory + "/" + file.name, file.text) {
+                    io.writeError("error: \(directory)/\(file.name): \(problem.reason)\n")
+                    return .usage
+                }
+            }
+        }
         if let out, let problem = io.writeFile(out, json) {
             io.writeError("error: \(out): \(problem.reason)\n")
             return .usage
@@ -187,6 +204,7 @@ enum FleetCommand {
                 options.jobs = value
             }
             options.out = try scanner.option("--out")
+            options.charts = try scanner.option("--charts")
             if let format = try scanner.option("--format") {
                 guard ["text", "json", "markdown"].contains(format) else {
                     return .failure(ParseError(message: "--format expects text, json or markdown, found '\(format)'"))

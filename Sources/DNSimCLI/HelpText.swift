@@ -170,7 +170,7 @@ enum HelpText {
 
         USAGE: dnsim fleet <spec> --devices <n> [--days <d>] [--profiles <list>|all]
                            [--shard <k>/<n>] [--jobs <n>] [--out <file>] [--format <format>]
-                           [--progress] [--max-events <n>] [--device <i> --emit]
+                           [--charts <dir>] [--progress] [--max-events <n>] [--device <i> --emit]
 
         ARGUMENTS:
           <spec>                  A fleet spec (format: docs/fleet.md).
@@ -185,6 +185,8 @@ enum HelpText {
                                   are the same for any <n>. (default: 1)
           --out <file>            Also write the tally (exact counts, JSON) for 'dnsim merge'.
           --format <format>       text, json (the tally) or markdown (the report). (default: text)
+          --charts <dir>          Also write the report's SVG charts (fleet-*.svg) into <dir>, the
+                                  directory the Markdown goes to (it links them by file name).
           --progress              Print progress lines even when standard error is not a terminal.
           --max-events <n>        The event guard of each run. (default: 2000000)
           --device <i> --emit     Print device <i>'s world as a scenario file (under the first
@@ -199,13 +201,14 @@ enum HelpText {
     static let merge = """
         OVERVIEW: Merge the tallies of a sharded fleet run ('dnsim fleet --shard k/n --out f').
 
-        USAGE: dnsim merge <tally> ... [--format <format>] [--out <file>]
+        USAGE: dnsim merge <tally> ... [--format <format>] [--charts <dir>] [--out <file>]
 
         ARGUMENTS:
           <tally>                 Every shard's tally, each once, of the same fleet.
 
         OPTIONS:
           --format <format>       text, json (the merged tally) or markdown. (default: text)
+          --charts <dir>          Also write the SVG charts to <dir> (see dnsim help fleet).
           --out <file>            Also write the merged tally.
           -h, --help              Show help information.
 

@@ -1,3 +1,5 @@
+import DNSimExplore
+
 /// What `dnsim matrix --out DIR` writes, and what it may replace.
 ///
 /// The set is `matrix.md`, `matrix.json`, `junit.xml`, `seed-claims.md` and one behaviour
@@ -8,9 +10,9 @@ enum ReportSetLayout {
     /// The files at the top of the set, in the order written.
     static let topFiles = ["matrix.md", "matrix.json", "junit.xml", "seed-claims.md"]
 
-    /// Files other commands write into a report directory (`dnsim ablate --out DIR/decisions.md`):
-    /// a new set keeps them as they are.
-    static let carriedFiles = ["decisions.md"]
+    /// Files other commands write into a report directory (`dnsim ablate --out DIR/decisions.md`,
+    /// `dnsim fleet --format markdown --charts DIR > DIR/fleet.md`): a new set keeps them as they are.
+    static let carriedFiles = ["decisions.md", "fleet.md"] + FleetCharts.fileNames
 
     /// The directory of the behaviour reports.
     static let reportsDirectory = "scenarios"

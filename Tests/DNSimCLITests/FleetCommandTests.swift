@@ -1,4 +1,4 @@
-import DNSimCLI
+@testable import DNSimCLI
 import DNSimCore
 import Foundation
 import Testing
@@ -63,5 +63,26 @@ struct FleetCommandTests {
         #expect(json["id"]?.stringValue == "fleet/default/device-7")
         let outOfRange = Invocation(["fleet", Self.spec, "--devices", "5", "--device", "7", "--emit"])
         #expect(outOfRange.code == 2)
+    }
+
+    @Test func chartsAreWrittenBesideTheMarkdownWhichLinksThem() throws {
+        let run = Invocation(["fleet", Self.spec, "--devices", "30", "--days", "7", "--format", "markdown", "--charts", "out"])
+        #expect(run.code == 0, "\(run.stderr)")
+        for name in ["fleet-delivery-rate.svg", "fleet-lateness-cdf.svg", "fleet-delivery-by-class.svg"] {
+            let svg = try #require(run.io.written["out/" + name], "\(run.io.written.keys.sorted())")
+            #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+            #expect(svg.hasSuffix("</svg>\n"))
+            #expect(run.stdout.contains("](\(name))"))
+        }
+        // The same fleet draws the same bytes.
+        let again = Invocation(["fleet", Self.spec, "--devices", "30", "--days", "7", "--format", "markdown", "--charts", "out", "--jobs", "2"])
+        #expect(again.io.written == run.io.written)
+    }
+
+    @Test func aReportSetKeepsTheFleetReportBesideIt() {
+        for name in ["fleet.md", "fleet-delivery-rate.svg", "fleet-lateness-cdf.svg", "fleet-delivery-by-class.svg", "decisions.md"] {
+            #expect(ReportSetLayout.owns(name, isDirectory: false))
+        }
+        #expect(!ReportSetLayout.owns("fleet-other.svg", isDirectory: false))
     }
 }

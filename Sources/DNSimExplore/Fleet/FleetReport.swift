@@ -8,12 +8,15 @@ public struct FleetReport {
     /// The spec's title and description, when known (a merge knows only the tally).
     public var title: String?
     public var description: String?
+    /// Whether the Markdown shows the charts (``FleetCharts``), which then sit beside it.
+    public var withCharts: Bool
 
     /// Creates a report.
-    public init(tally: FleetTally, title: String? = nil, description: String? = nil) {
+    public init(tally: FleetTally, title: String? = nil, description: String? = nil, withCharts: Bool = false) {
         self.tally = tally
         self.title = title
         self.description = description
+        self.withCharts = withCharts
     }
 
     /// One row of figures: a (profile, platform) or a (profile, class).
@@ -90,6 +93,10 @@ public struct FleetReport {
             + "on the uncertainty. Lateness percentiles are bucket bounds (\(FleetTally.latenessBounds.map(String.init).joined(separator: ", ")) s). "
             + "*On time* is within 1 minute of the planned time (seed 004: ±1 m with the exact permission). "
             + "A device is *silent* when it went 3 days or more without a delivery after its first planned one.\n\n"
+        if withCharts {
+            out += "![Delivery rate by profile and platform](\(FleetCharts.fileNames[0]))\n\n"
+            out += "![Lateness distribution by profile and platform](\(FleetCharts.fileNames[1]))\n\n"
+        }
         out += "## By profile and platform\n\n"
         out += "| profile | platform | devices | delivery rate | on time | lateness p50 / p95 / p99 | missed (reported) | duplicates | prefetch hit at T–lead | fresh / cached / static / stale | mean content age at fire | silent ≥ 3 d | worst devices (missed) |\n"
         out += "|---|---|---:|---|---|---|---:|---:|---|---|---|---|---|\n"
@@ -101,6 +108,7 @@ public struct FleetReport {
                 + "\(Self.meanAge(g)) | \(Self.silentRate(g).text) | \(Self.worst(g)) |\n"
         }
         out += "\n## Delivery rate by device class (user habit)\n\n"
+        if withCharts { out += "![Delivery rate by device class](\(FleetCharts.fileNames[2]))\n\n" }
         out += "| profile | class | platform | devices | delivery rate | missed reported | silent ≥ 3 d |\n|---|---|---|---:|---|---|---|\n"
         for row in classRows {
             let g = row.group

@@ -10,7 +10,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$root/scripts/regenerate.sh" "$tmp"
 status=0
 for path in Sources/DNSimPlugin/Shared/PluginPolicy+PresetFiles.swift schema/scenario.schema.json \
-    schema/policy.schema.json schema/explore-template.schema.json docs/models/rules.md reports README.md; do
+    schema/policy.schema.json schema/explore-template.schema.json schema/fleet.schema.json docs/models/rules.md reports README.md; do
     if ! diff -ru "$root/$path" "$tmp/$path"; then status=1; fi
 done
 if [ "$status" -ne 0 ]; then

@@ -16,6 +16,7 @@ mkdir -p "$out/schema" "$out/docs/models" "$out/reports"
 "$bin" schema >"$out/schema/scenario.schema.json"
 "$bin" schema --explore >"$out/schema/explore-template.schema.json"
 "$bin" schema --policy >"$out/schema/policy.schema.json"
+"$bin" schema --fleet >"$out/schema/fleet.schema.json"
 "$bin" rules >"$out/docs/models/rules.md"
 # matrix --out replaces the whole report set at once (reports of removed scenarios go with it).
 # Exit 1 means a corrected run failed: still write the reports, but tell the caller. The

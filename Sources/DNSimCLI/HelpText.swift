@@ -81,11 +81,12 @@ enum HelpText {
     static let schema = """
         OVERVIEW: Print the JSON Schema (draft 2020-12, draft-07 keywords only) of scenario files.
 
-        USAGE: dnsim schema [--policy | --explore]
+        USAGE: dnsim schema [--policy | --explore | --fleet]
 
         OPTIONS:
           --policy                The schema of policy files instead.
           --explore               The schema of exploration templates instead.
+          --fleet                 The schema of fleet specs (dnsim fleet) instead.
           -h, --help              Show help information.
 
         """

@@ -182,7 +182,7 @@ struct CLITests {
         (["help", "frobnicate"], "unknown subcommand 'frobnicate'"),
         (["validate"], "missing scenario file or directory"),
         (["validate", "--strict", dailyBasicPath], "unknown option '--strict'"),
-        (["schema", "extra"], "schema takes no arguments but --policy or --explore, found 'extra'"),
+        (["schema", "extra"], "schema takes no arguments but --policy, --explore or --fleet, found 'extra'"),
     ])
     func aBadCommandLineIsAUsageErrorOnStderr(_ arguments: [String], message: String) {
         let run = Invocation(arguments)

@@ -85,4 +85,20 @@ struct FleetCommandTests {
         }
         #expect(!ReportSetLayout.owns("fleet-other.svg", isDirectory: false))
     }
+
+    @Test func theSpecSchemaCoversTheBundledSpec() throws {
+        let run = Invocation(["schema", "--fleet"])
+        #expect(run.code == 0)
+        let schema = try JSONParser.parse(run.stdout)
+        let properties = Set(schema["properties"]?.objectValue?.keys ?? [])
+        let classProperties = Set(schema["properties"]?["classes"]?["items"]?["properties"]?.objectValue?.keys ?? [])
+        let spec = try JSONParser.parse(String(contentsOf: packageRoot.appendingPathComponent(Self.spec), encoding: .utf8))
+        let specKeys = Set(spec.objectValue?.keys ?? [])
+        #expect(specKeys.isSubset(of: properties), "\(specKeys.subtracting(properties))")
+        for item in spec["classes"]?.arrayValue ?? [] {
+            let keys = Set(item.objectValue?.keys ?? [])
+            #expect(keys.isSubset(of: classProperties), "\(keys.subtracting(classProperties))")
+        }
+        #expect(classProperties == ["name", "weight", "template"])
+    }
 }

@@ -119,8 +119,16 @@ extension IOSDailyNotificationPlugin {
         }
         let requests = windowRequests(for: slot, context: context, days: windowDays(context: context))
         var added = 0
+        let now = context.now().millisecondsSinceEpoch
         // Missing requests are added; pending ones whose rendered content changed are replaced.
         for request in requests where pending[request.identifier] != request {
+            // ``PluginPolicy/Travel/oncePerLocalDate``: a date whose time has passed here is not
+            // added again (it would fire only if the device moved west, a second time that date).
+            if policy.travel == .oncePerLocalDate, pending[request.identifier] == nil,
+                let due = dueWallMillis(of: request, context: context), due <= now
+            {
+                continue
+            }
             context.notificationCenter.add(request) { error in
                 if let error { context.log("add.failed", [TraceDetail("identifier", request.identifier), TraceDetail("error", error)]) }
             }

@@ -17,7 +17,7 @@ extension ScenarioDecoder {
     /// Every field a check of any assertion may have.
     static let checkFields = [
         "id", "description", "seedClaim", "assert", "equals", "atLeast", "atMost", "slot", "time", "toleranceMs", "value",
-        "localDate", "code", "rule", "field",
+        "localDate", "code", "rule", "field", "alarm", "from", "to",
     ]
 
     /// Decodes every check of `expected.checks`, recording the problems of each and carrying on.
@@ -150,6 +150,21 @@ extension ScenarioDecoder {
             return name == "delivered" ? .delivered(localDate: date, slot: slot) : .notDelivered(localDate: date, slot: slot)
         case "errorCode":
             return .errorCode(try choice(&reader, "code", PluginError.allCodes))
+        case "alarmFired", "alarmNotFired", "alarmRejected":
+            guard platform == nil || platform == .android else {
+                throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is Android's (the scripted test app)")
+            }
+            let alarm = try reader.string("alarm", expected: "the id of a setAlarm step's alarm")
+            if name == "alarmNotFired" { return .alarmNotFired(alarm) }
+            if name == "alarmRejected" { return .alarmRejected(alarm) }
+            _ = reader.optionalValue("from")
+            _ = reader.optionalValue("to")
+            let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
+            let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
+            if let from, let to, to < from {
+                throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
+            }
+            return .alarmFired(alarm: alarm, from: from, to: to)
         case "noErrors": return .noErrors
         case "noDuplicateDeliveries": return .noDuplicateDeliveries
         case "noDuplicateAlarms": return .noDuplicateAlarms

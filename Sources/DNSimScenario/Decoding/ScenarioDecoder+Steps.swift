@@ -195,11 +195,22 @@ extension ScenarioDecoder {
         return slot
     }
 
+    /// A scripted test-app alarm's id (`alarm`).
+    private func alarmID(_ reader: inout JSONObjectReader) throws -> String {
+        let expected = "an alarm id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+        let id = try reader.string("alarm", expected: expected)
+        if let problem = SafeName.problemAsLabel(id) {
+            throw invalid(reader.pointer.appending("alarm"), expected, SafeName.quoted(id) + ", " + problem)
+        }
+        return id
+    }
+
     /// Every field a step of any action may have.
     static let stepFields = [
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
         "idle", "charging", "bucket", "available", "blocked", "slot", "on", "enabled", "status", "count", "fault",
-        "asleep", "openAtLogin", "source", "ttlSeconds", "staleAction", "prefetchLeadMinutes",
+        "asleep", "openAtLogin", "source", "ttlSeconds", "staleAction", "prefetchLeadMinutes", "alarm", "method", "type",
+        "triggerAt", "triggerIn", "window",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAction {
@@ -274,6 +285,28 @@ extension ScenarioDecoder {
                 throw invalid(reader.pointer.appending("count"), "a count from 1 to 200", "\(count)")
             }
             return .addOtherRequests(count: Int(count))
+        case "setAlarm":
+            let id = try alarmID(&reader)
+            let method = try reader.enumeration("method", as: AndroidAlarm.Method.self)
+            let type = try reader.optionalEnumeration("type", as: AndroidAlarm.ClockType.self) ?? .rtcWakeup
+            _ = reader.optionalValue("triggerAt")
+            _ = reader.optionalValue("triggerIn")
+            if reader.has("triggerAt") == reader.has("triggerIn") {
+                throw invalid(
+                    reader.pointer, "exactly one of \"triggerAt\" (a local date-time) or \"triggerIn\" (a signed duration from the step)",
+                    reader.has("triggerAt") ? "both" : "neither")
+            }
+            let trigger: ScriptedAlarm.Trigger =
+                reader.has("triggerAt")
+                ? .at(try decodeLocalDateTime(&reader, "triggerAt").0) : .after(try decodeDuration(&reader, "triggerIn", allowNegative: true).0)
+            _ = reader.optionalValue("window")
+            let window = reader.has("window") ? try decodeDuration(&reader, "window").0 : SimDuration.zero
+            if method == .setWindow && !reader.has("window") {
+                throw invalid(reader.pointer.appending("window"), "a window length for setWindow (e.g. \"15m\")", "none")
+            }
+            return .setAlarm(ScriptedAlarm(id: id, method: method, type: type, trigger: trigger, window: window))
+        case "cancelAlarm":
+            return .cancelAlarm(try alarmID(&reader))
         case "setStandbyBucket":
             return .setStandbyBucket(try choice(&reader, "bucket", AndroidStandbyBucket.allCases.map(\.rawValue)))
         case "reboot":

@@ -57,6 +57,13 @@ public enum ScenarioAssertion: Sendable, Equatable {
     case prefetchHitRate(CountComparison)
     /// Fetches answered `304 Not Modified` (the ETag was sent and honoured).
     case notModifiedFetches(CountComparison)
+    /// Android, the scripted test app: its alarm `alarm` fired, at a local date-time from `from`
+    /// to `to` inclusive on the device's clock when given (millisecond precision).
+    case alarmFired(alarm: String, from: LocalDateTime?, to: LocalDateTime?)
+    /// Android, the scripted test app: its alarm `alarm` never fired.
+    case alarmNotFired(String)
+    /// Android, the scripted test app: setting its alarm `alarm` threw a SecurityException (A19).
+    case alarmRejected(String)
 
     /// The assertion's name in the scenario format.
     public var name: String {
@@ -82,6 +89,9 @@ public enum ScenarioAssertion: Sendable, Equatable {
         case .freshDeliveries: return "freshDeliveries"
         case .prefetchHitRate: return "prefetchHitRate"
         case .notModifiedFetches: return "notModifiedFetches"
+        case .alarmFired: return "alarmFired"
+        case .alarmNotFired: return "alarmNotFired"
+        case .alarmRejected: return "alarmRejected"
         }
     }
 
@@ -103,7 +113,7 @@ public enum ScenarioAssertion: Sendable, Equatable {
         "maxLatenessMs", "delivered", "notDelivered", "errorCode", "noErrors", "noDuplicateDeliveries", "armedAtEnd",
         "noDuplicateAlarms",
         "ruleApplied", "statusReports", "staleDeliveries", "skippedCount", "prefetchAttempts", "freshDeliveries",
-        "prefetchHitRate", "notModifiedFetches",
+        "prefetchHitRate", "notModifiedFetches", "alarmFired", "alarmNotFired", "alarmRejected",
     ]
 }
 

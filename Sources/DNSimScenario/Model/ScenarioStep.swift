@@ -94,6 +94,10 @@ public enum ScenarioAction: Sendable, Equatable {
     case publishContent
     /// The content server (or the path to it) goes into a fault, or back to normal.
     case setServerFault(String)
+    /// Android, the scripted test app: an AlarmManager `set…` call of its own.
+    case setAlarm(ScriptedAlarm)
+    /// Android, the scripted test app: `AlarmManager.cancel` of one of its alarms.
+    case cancelAlarm(String)
 
     /// How a clock step moves the wall clock.
     public enum ClockChange: Sendable, Equatable {
@@ -145,6 +149,8 @@ public enum ScenarioAction: Sendable, Equatable {
         case .setLoginItem: return "setLoginItem"
         case .publishContent: return "publishContent"
         case .setServerFault: return "setServerFault"
+        case .setAlarm: return "setAlarm"
+        case .cancelAlarm: return "cancelAlarm"
         }
     }
 
@@ -162,7 +168,7 @@ public enum ScenarioAction: Sendable, Equatable {
             return [.ios]
         case "quitApp", "setSystemSleep", "login", "setLoginItem":
             return [.electron]
-        case "failNextBackgroundStart":
+        case "failNextBackgroundStart", "setAlarm", "cancelAlarm":
             return [.android]
         case "backgroundApp", "swipeFromRecents", "killProcess", "setNotificationPermission", "updateApp", "injectAlarmLoss",
             "reinstallApp", "corruptStoredSlot":
@@ -180,6 +186,6 @@ public enum ScenarioAction: Sendable, Equatable {
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
         "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "reinstallApp",
         "failNextBackgroundStart", "corruptStoredSlot", "quitApp",
-        "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault",
+        "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault", "setAlarm", "cancelAlarm",
     ]
 }

@@ -75,6 +75,8 @@ final class AndroidWorld {
         case .grantExactAlarm: system.grantExactAlarmPermission()
         case .setChannelBlocked(let blocked): system.setChannelBlocked(blocked)
         case .updateApp: system.updateApp()
+        case .setAlarm(let alarm): setScriptedAlarm(alarm)
+        case .cancelAlarm(let id): system.context.alarmManager.cancel(ScriptedAlarm.pendingIntent(id: id))
         case .injectAlarmLoss(let slot):
             system.injectAlarmLoss { slot == nil || $0.intent.extra(NotificationExtraKey.slot) == slot }
         case .setAuthorization, .setLowPowerMode, .setBackgroundAppRefresh, .clearDeliveredNotifications,
@@ -118,6 +120,35 @@ final class AndroidWorld {
 
 extension AndroidWorld {
     /// The run in platform-neutral terms.
+    /// The scripted test app's AlarmManager call; a SecurityException (A19) is noted for checks.
+    private func setScriptedAlarm(_ alarm: ScriptedAlarm) {
+        let context = system.context
+        let operation = ScriptedAlarm.pendingIntent(id: alarm.id)
+        let type: AndroidAlarm.ClockType = alarm.method == .setAlarmClock ? .rtcWakeup : alarm.type
+        let wallNow = context.currentTimeMillis()
+        let offset: Int64
+        switch alarm.trigger {
+        case .after(let duration): offset = duration.milliseconds
+        case .at(let wall):
+            let instant = system.clock.zone.resolve(wall).instant() ?? SimInstant(millisecondsSinceEpoch: wallNow)
+            offset = instant.millisecondsSinceEpoch - wallNow
+        }
+        let trigger = (type.isWallClock ? wallNow : context.elapsedRealtime()) + offset
+        let manager = context.alarmManager
+        do {
+            switch alarm.method {
+            case .setExact: try manager.setExact(type, trigger, operation)
+            case .setExactAndAllowWhileIdle: try manager.setExactAndAllowWhileIdle(type, trigger, operation)
+            case .setAlarmClock: try manager.setAlarmClock(trigger, operation)
+            case .set: manager.set(type, trigger, operation)
+            case .setAndAllowWhileIdle: manager.setAndAllowWhileIdle(type, trigger, operation)
+            case .setWindow: manager.setWindow(type, trigger, alarm.window.milliseconds, operation)
+            }
+        } catch {
+            driver.index.noteScriptedRejection(alarm.id)
+        }
+    }
+
     func outcome() -> WorldOutcome {
         let posts = system.notificationLog.map { post in
             WorldOutcome.Post(

@@ -132,6 +132,22 @@ struct ExpectationEvaluator {
         case .ruleApplied(let rule):
             let n = result.ruleCounts[rule] ?? 0
             return (n > 0, "\(n) trace \(n == 1 ? "record" : "records") decided by \(rule)")
+        case .alarmFired(let alarm, let from, let to):
+            let firings = result.scriptedAlarmFirings[alarm] ?? []
+            guard let first = firings.first else {
+                let why = result.scriptedAlarmRejections.contains(alarm) ? "never fired (setting it threw a SecurityException)" : "never fired"
+                return (false, "\(alarm) \(why)")
+            }
+            let local = result.deviceLocalDateTime(at: first)
+            let inWindow = (from.map { local >= $0 } ?? true) && (to.map { local <= $0 } ?? true)
+            let more = firings.count > 1 ? " (and \(firings.count - 1) more)" : ""
+            return (inWindow, "\(alarm) fired at \(result.iso(first))\(more)")
+        case .alarmNotFired(let alarm):
+            let firings = result.scriptedAlarmFirings[alarm] ?? []
+            return (firings.isEmpty, firings.first.map { "\(alarm) fired at \(result.iso($0))" } ?? "\(alarm) never fired")
+        case .alarmRejected(let alarm):
+            let rejected = result.scriptedAlarmRejections.contains(alarm)
+            return (rejected, rejected ? "setting \(alarm) threw a SecurityException" : "setting \(alarm) did not throw")
         }
     }
 }

@@ -93,7 +93,7 @@ final class IOSWorld {
         case .scheduleDailyNotification, .cancelAllNotifications, .getNotificationStatus, .getLastNotification,
             .applySettings:
             break  // plugin API calls, performed above
-        case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart:
+        case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart, .setAlarm, .cancelAlarm:
             break  // Android and Electron actions; the decoder rejects them here
         case .reinstallApp:
             ledger.uninstalled(at: sim.now)

@@ -22,7 +22,7 @@ final class RunIndex {
             /// A kind the index reads for its own purpose.
             enum Special {
                 case none, clockSet, requestAdded, requestDroppedOverLimit, telemetryAck, missedReported,
-                    contentFetch, pluginTelemetry, pluginPrefetch
+                    contentFetch, pluginTelemetry, pluginPrefetch, alarmFired
             }
 
             var special = Special.none
@@ -105,6 +105,13 @@ final class RunIndex {
     private(set) var overLimitDropsAfterPluginAdd = 0, overLimitDropsAfterOtherAdd = 0
     /// Whether the latest `request.added` record was of a plugin request.
     private var lastAddWasPlugin = false
+    /// When each of the scripted test app's alarms fired, in order.
+    private(set) var scriptedFirings: [String: [SimInstant]] = [:]
+    /// The scripted alarms whose `set…` call threw (SecurityException, A19).
+    private(set) var scriptedRejections: Set<String> = []
+
+    /// Notes that the scripted alarm `id` was refused when set.
+    func noteScriptedRejection(_ id: String) { scriptedRejections.insert(id) }
 
     /// Every record header shape seen so far, with what indexing a record of that shape
     /// involves, decided once per shape instead of once per record.
@@ -163,6 +170,8 @@ final class RunIndex {
             fetchResults[record.detail("result") ?? "", default: 0] += 1
         case .pluginTelemetry, .pluginPrefetch:
             observePlugin(record)
+        case .alarmFired:
+            if let id = record.detail("extra." + ScriptedAlarm.idExtra) { scriptedFirings[id, default: []].append(record.time) }
         }
         if role.isRemoval {
             let summary = RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
@@ -209,6 +218,7 @@ final class RunIndex {
         case "telemetry.ack": role.special = .telemetryAck
         case "missed.reported": role.special = .missedReported
         case "content.fetch" where subsystem == "network": role.special = .contentFetch
+        case "alarm.fired": role.special = .alarmFired
         default: break
         }
         role.isRemoval = removalKinds.contains(kind)

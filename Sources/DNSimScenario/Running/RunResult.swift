@@ -53,6 +53,10 @@ public struct RunResult: Sendable {
     public var strayArmedAtEnd: [String] = []
     /// Occurrences the plugin recorded as missed.
     public var pluginReportedMissed: Int
+    /// When each of the scripted test app's alarms fired (`setAlarm` steps), by alarm id.
+    public var scriptedAlarmFirings: [String: [SimInstant]] = [:]
+    /// The scripted alarms whose `set…` call threw a SecurityException (A19).
+    public var scriptedAlarmRejections: Set<String> = []
     /// Events the engine dispatched.
     public var eventCount: Int
     /// Content-freshness figures.
@@ -75,6 +79,12 @@ public struct RunResult: Sendable {
 
     /// `instant` as ISO-8601 with the offset of the device zone in force then.
     public func iso(_ instant: SimInstant) -> String { ISO8601.format(instant, in: zone(at: instant)) }
+
+    /// The device clock's local date-time at `instant`: true time plus the offset the clock
+    /// changes left, in the zone then in force.
+    public func deviceLocalDateTime(at instant: SimInstant) -> LocalDateTime {
+        zone(at: instant).localDateTime(at: instant + clockOffset(at: instant))
+    }
 
     /// One notification shown to the user.
     public struct Delivery: Sendable {

@@ -55,6 +55,8 @@ struct RunResultBuilder {
         result.traceKept = outcome.trace.isEnabled
         result.traceRecordCount = outcome.trace.recordCount
         result.ruleCounts = index.ruleCounts
+        result.scriptedAlarmFirings = index.scriptedFirings
+        result.scriptedAlarmRejections = index.scriptedRejections
         result.kindCounts = index.kindCounts
         result.missedReports = index.missedReports
         result.clockOffsets = index.clockOffsets

@@ -266,6 +266,18 @@ public enum ScenarioSchema {
             variant("updateApp", "The app is updated in place (A17, A35)."),
             variant("injectAlarmLoss", "Fault injection: a slot's alarm (or every alarm) silently disappears.", [("slot", ["type": "string"])]),
             variant(
+                "setAlarm",
+                "Android, the scripted test app: an AlarmManager set… call of its own, to check the OS model against the platform's tests (exactly one of triggerAt and triggerIn).",
+                [
+                    ("alarm", ["type": "string", "description": "The alarm's id (its PendingIntent)."]),
+                    ("method", enumeration(AndroidAlarm.Method.allCases.map(\.rawValue), "The AlarmManager method.")),
+                    ("type", enumeration(AndroidAlarm.ClockType.allCases.map(\.rawValue), "The clock (default rtcWakeup; setAlarmClock is always rtcWakeup).")),
+                    ("triggerAt", ref("localDateTime")),
+                    ("triggerIn", ref("signedDuration")),
+                    ("window", ref("duration")),
+                ], required: ["alarm", "method"]),
+            variant("cancelAlarm", "Android, the scripted test app: AlarmManager.cancel of one of its alarms.", [("alarm", ["type": "string"])], required: ["alarm"]),
+            variant(
                 "setAuthorization", "iOS: the user changes notification authorization (I8).",
                 [("status", enumeration(IOSAuthorizationStatus.allCases.map(\.rawValue), "The status."))], required: ["status"]),
             variant("setLowPowerMode", "iOS: Low Power Mode on or off (I21).", [("on", ["type": "boolean"])], required: ["on"]),
@@ -336,6 +348,11 @@ public enum ScenarioSchema {
                 "prefetchHitRate", "The prefetch hit rate at T–lead, in whole percent.",
                 count.map { ($0.0, ["type": "integer", "minimum": 0, "maximum": 100]) }),
             variant("notModifiedFetches", "Fetches answered 304 Not Modified (the ETag was sent and honoured).", count),
+            variant(
+                "alarmFired", "Android, the scripted test app: its alarm fired, from `from` to `to` inclusive (device-clock local date-times) when given.",
+                [("alarm", ["type": "string"]), ("from", ref("localDateTime")), ("to", ref("localDateTime"))], required: ["alarm"]),
+            variant("alarmNotFired", "Android, the scripted test app: its alarm never fired.", [("alarm", ["type": "string"])], required: ["alarm"]),
+            variant("alarmRejected", "Android, the scripted test app: setting its alarm threw a SecurityException (A19).", [("alarm", ["type": "string"])], required: ["alarm"]),
             variant(
                 "statusReports", "The last getNotificationStatus answer had this value.",
                 [("field", enumeration(StatusFields.names(on: nil), "A field of the getNotificationStatus answer, or lastSlot / lastLocalDate of getLastNotification.")), ("equals", ["type": "string"])], required: ["field", "equals"]),

@@ -497,7 +497,7 @@ struct ScenarioDecoderErrorTests {
             at: "/expected/checks/0/assert", expected: assertions, found: #""shown""#),
         BadScenario(
             "a misspelt assertion", [(#""assert": "deliveryCount""#, #""assert": "deliverycount""#)],
-            at: "/expected/checks/0/assert", expected: "one of the 24 assertions",
+            at: "/expected/checks/0/assert", expected: "one of the 28 assertions",
             found: #""deliverycount", did you mean "deliveryCount"?"#),
         BadScenario(
             "a duplicate check id", [(#""id": "no-errors""#, #""id": "two-shown""#)], at: "/expected/checks/1/id",

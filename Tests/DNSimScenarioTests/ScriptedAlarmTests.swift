@@ -1,3 +1,4 @@
+import DNSimCalendar
 import DNSimCore
 import DNSimPlatforms
 @testable import DNSimScenario
@@ -69,7 +70,7 @@ struct ScriptedAlarmTests {
                 steps: #"{ "at": "2026-03-02T08:00", "action": "setAlarm", "alarm": "a", "method": "setAlarmClock", "triggerIn": "1m" }"#,
                 checks: #"{ "id": "r", "assert": "alarmRejected", "alarm": "a" }, { "id": "n", "assert": "alarmNotFired", "alarm": "a" }"#,
                 os: #"{ "exactAlarmGranted": false }"#))
-        #expect(result.scriptedAlarmRejections == ["a"])
+        #expect(result.scriptedRejections == ["a"])
         #expect(result.expectations.allSatisfy { $0.passed })
     }
 
@@ -85,5 +86,50 @@ struct ScriptedAlarmTests {
         } catch {
             #expect("\(error)".contains("which is Android's (the scripted test app)"), "\(error)")
         }
+    }
+}
+
+/// The scripted test app's iOS `addRequest` / `removePending` steps and their checks.
+struct ScriptedRequestTests {
+    static func scenario(steps: String, checks: String) -> String {
+        """
+        { "id": "t/requests", "title": "t", "platform": "ios", "device": { "profile": "ios-default", "osVersion": 17 },
+          "timeZone": "Europe/Berlin", "start": "2026-03-02T08:00", "end": "2026-03-02T12:00",
+          "steps": [ \(steps) ],
+          "expected": { "os": "-", "plugin": "-", "checks": [ \(checks) ] } }
+        """
+    }
+
+    @Test func anAddRequestStepDecodesBothTriggers() throws {
+        let text = Self.scenario(
+            steps: #"""
+                { "at": "2026-03-02T08:00", "action": "addRequest", "request": "c", "trigger": "calendar", "time": "09:30", "date": "2026-03-03", "zone": "Asia/Tokyo", "repeats": false },
+                { "at": "2026-03-02T08:00", "action": "addRequest", "request": "i", "trigger": "interval", "seconds": 90, "repeats": true }
+                """#,
+            checks: #"{ "id": "c", "assert": "requestDelivered", "request": "i", "atLeast": 1 }"#)
+        let scenario = try ScenarioDecoder(file: "t.json").decode(Array(text.utf8))
+        let tokyo = try #require(Zone(identifier: "Asia/Tokyo"))
+        #expect(
+            scenario.steps[0].action
+                == .addRequest(ScriptedRequest(id: "c", trigger: .calendar(IOSDateComponents(date: LocalDate(parsing: "2026-03-03"), hour: 9, minute: 30), timeZone: tokyo, repeats: false))))
+        #expect(scenario.steps[1].action == .addRequest(ScriptedRequest(id: "i", trigger: .timeInterval(seconds: 90, repeats: true))))
+    }
+
+    @Test func theChecksPassAndFailOnWhatTheModelDid() throws {
+        let text = Self.scenario(
+            steps: #"""
+                { "at": "2026-03-02T08:00", "action": "addRequest", "request": "kept", "trigger": "interval", "seconds": 60, "repeats": true },
+                { "at": "2026-03-02T08:00", "action": "addRequest", "request": "gone", "trigger": "interval", "seconds": 600 },
+                { "at": "2026-03-02T08:05", "action": "removePending", "request": "gone" }
+                """#,
+            checks: #"""
+                { "id": "every-minute", "assert": "requestDelivered", "request": "kept", "from": "2026-03-02T08:01", "to": "2026-03-02T08:01", "atLeast": 200 },
+                { "id": "wrong-count", "assert": "requestDelivered", "request": "kept", "equals": 3 },
+                { "id": "removed", "assert": "requestNotDelivered", "request": "gone" },
+                { "id": "not-dropped", "assert": "requestDropped", "request": "kept" }
+                """#)
+        let result = try ScenarioRunner.run(try ScenarioDecoder(file: "t.json").decode(Array(text.utf8)))
+        let outcome = Dictionary(uniqueKeysWithValues: result.expectations.map { ($0.id, $0.passed) })
+        #expect(outcome == ["every-minute": true, "wrong-count": false, "removed": true, "not-dropped": false])
     }
 }

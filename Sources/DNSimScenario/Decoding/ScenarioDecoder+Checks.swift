@@ -17,7 +17,7 @@ extension ScenarioDecoder {
     /// Every field a check of any assertion may have.
     static let checkFields = [
         "id", "description", "seedClaim", "assert", "equals", "atLeast", "atMost", "slot", "time", "toleranceMs", "value",
-        "localDate", "code", "rule", "field", "alarm", "from", "to",
+        "localDate", "code", "rule", "field", "alarm", "from", "to", "request",
     ]
 
     /// Decodes every check of `expected.checks`, recording the problems of each and carrying on.
@@ -165,6 +165,23 @@ extension ScenarioDecoder {
                 throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
             }
             return .alarmFired(alarm: alarm, from: from, to: to)
+        case "requestDelivered", "requestNotDelivered", "requestDropped", "requestRejected":
+            guard platform == nil || platform == .ios else {
+                throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is iOS's (the scripted test app)")
+            }
+            let request = try reader.string("request", expected: "the id of an addRequest step's request")
+            switch name {
+            case "requestNotDelivered": return .requestNotDelivered(request)
+            case "requestDropped": return .requestDropped(request)
+            case "requestRejected": return .requestRejected(request)
+            default: break
+            }
+            _ = reader.optionalValue("from")
+            _ = reader.optionalValue("to")
+            let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
+            let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
+            let hasCount = reader.has("equals") || reader.has("atLeast") || reader.has("atMost")
+            return .requestDelivered(request: request, from: from, to: to, count: hasCount ? try count(&reader) : nil)
         case "noErrors": return .noErrors
         case "noDuplicateDeliveries": return .noDuplicateDeliveries
         case "noDuplicateAlarms": return .noDuplicateAlarms

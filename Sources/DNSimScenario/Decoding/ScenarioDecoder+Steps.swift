@@ -196,11 +196,14 @@ extension ScenarioDecoder {
     }
 
     /// A scripted test-app alarm's id (`alarm`).
-    private func alarmID(_ reader: inout JSONObjectReader) throws -> String {
-        let expected = "an alarm id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
-        let id = try reader.string("alarm", expected: expected)
+    private func alarmID(_ reader: inout JSONObjectReader) throws -> String { try scriptedID(&reader, "alarm") }
+
+    /// The id of a scripted test-app alarm or request (member `key`).
+    private func scriptedID(_ reader: inout JSONObjectReader, _ key: String) throws -> String {
+        let expected = "an id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+        let id = try reader.string(key, expected: expected)
         if let problem = SafeName.problemAsLabel(id) {
-            throw invalid(reader.pointer.appending("alarm"), expected, SafeName.quoted(id) + ", " + problem)
+            throw invalid(reader.pointer.appending(key), expected, SafeName.quoted(id) + ", " + problem)
         }
         return id
     }
@@ -210,7 +213,7 @@ extension ScenarioDecoder {
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
         "idle", "charging", "bucket", "available", "blocked", "slot", "on", "enabled", "status", "count", "fault",
         "asleep", "openAtLogin", "source", "ttlSeconds", "staleAction", "prefetchLeadMinutes", "alarm", "method", "type",
-        "triggerAt", "triggerIn", "window",
+        "triggerAt", "triggerIn", "window", "request", "trigger", "date", "repeats", "seconds",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAction {
@@ -307,6 +310,31 @@ extension ScenarioDecoder {
             return .setAlarm(ScriptedAlarm(id: id, method: method, type: type, trigger: trigger, window: window))
         case "cancelAlarm":
             return .cancelAlarm(try alarmID(&reader))
+        case "addRequest":
+            let id = try scriptedID(&reader, "request")
+            let kind = try choice(&reader, "trigger", ["calendar", "interval"])
+            let repeats = try reader.optionalBool("repeats") ?? false
+            if kind == "interval" {
+                let seconds = try reader.int64("seconds", expected: "a number of seconds")
+                return .addRequest(ScriptedRequest(id: id, trigger: .timeInterval(seconds: seconds, repeats: repeats)))
+            }
+            let text = try reader.string("time", expected: "a wall time \"HH:mm\"")
+            guard let time = LocalTime(parsing: text) else {
+                throw invalid(reader.pointer.appending("time"), "a wall time \"HH:mm\"", "\"\(text)\"")
+            }
+            var date: LocalDate?
+            if let dateText = try reader.optionalString("date", expected: "a local date \"YYYY-MM-DD\"") {
+                guard let parsed = LocalDate(parsing: dateText) else {
+                    throw invalid(reader.pointer.appending("date"), "a local date \"YYYY-MM-DD\"", "\"\(dateText)\"")
+                }
+                date = parsed
+            }
+            let zone = reader.has("zone") ? try decodeZone(&reader, "zone") : nil
+            return .addRequest(
+                ScriptedRequest(
+                    id: id, trigger: .calendar(IOSDateComponents(date: date, hour: time.hour, minute: time.minute), timeZone: zone, repeats: repeats)))
+        case "removePending":
+            return .removePending(try scriptedID(&reader, "request"))
         case "setStandbyBucket":
             return .setStandbyBucket(try choice(&reader, "bucket", AndroidStandbyBucket.allCases.map(\.rawValue)))
         case "reboot":

@@ -64,6 +64,15 @@ public enum ScenarioAssertion: Sendable, Equatable {
     case alarmNotFired(String)
     /// Android, the scripted test app: setting its alarm `alarm` threw a SecurityException (A19).
     case alarmRejected(String)
+    /// iOS, the scripted test app: its request was delivered (`count` times when given), its
+    /// first delivery from `from` to `to` inclusive on the device clock when given.
+    case requestDelivered(request: String, from: LocalDateTime?, to: LocalDateTime?, count: CountComparison?)
+    /// iOS, the scripted test app: its request was never delivered.
+    case requestNotDelivered(String)
+    /// iOS, the scripted test app: its request was dropped by the 64-pending limit (I1).
+    case requestDropped(String)
+    /// iOS, the scripted test app: `add` refused its request (I2).
+    case requestRejected(String)
 
     /// The assertion's name in the scenario format.
     public var name: String {
@@ -92,6 +101,10 @@ public enum ScenarioAssertion: Sendable, Equatable {
         case .alarmFired: return "alarmFired"
         case .alarmNotFired: return "alarmNotFired"
         case .alarmRejected: return "alarmRejected"
+        case .requestDelivered: return "requestDelivered"
+        case .requestNotDelivered: return "requestNotDelivered"
+        case .requestDropped: return "requestDropped"
+        case .requestRejected: return "requestRejected"
         }
     }
 
@@ -113,7 +126,8 @@ public enum ScenarioAssertion: Sendable, Equatable {
         "maxLatenessMs", "delivered", "notDelivered", "errorCode", "noErrors", "noDuplicateDeliveries", "armedAtEnd",
         "noDuplicateAlarms",
         "ruleApplied", "statusReports", "staleDeliveries", "skippedCount", "prefetchAttempts", "freshDeliveries",
-        "prefetchHitRate", "notModifiedFetches", "alarmFired", "alarmNotFired", "alarmRejected",
+        "prefetchHitRate", "notModifiedFetches", "alarmFired", "alarmNotFired", "alarmRejected", "requestDelivered",
+        "requestNotDelivered", "requestDropped", "requestRejected",
     ]
 }
 

@@ -98,6 +98,10 @@ public enum ScenarioAction: Sendable, Equatable {
     case setAlarm(ScriptedAlarm)
     /// Android, the scripted test app: `AlarmManager.cancel` of one of its alarms.
     case cancelAlarm(String)
+    /// iOS, the scripted test app: `UNUserNotificationCenter.add` of a request of its own.
+    case addRequest(ScriptedRequest)
+    /// iOS, the scripted test app: `removePendingNotificationRequests` of one of its requests.
+    case removePending(String)
 
     /// How a clock step moves the wall clock.
     public enum ClockChange: Sendable, Equatable {
@@ -151,6 +155,8 @@ public enum ScenarioAction: Sendable, Equatable {
         case .setServerFault: return "setServerFault"
         case .setAlarm: return "setAlarm"
         case .cancelAlarm: return "cancelAlarm"
+        case .addRequest: return "addRequest"
+        case .removePending: return "removePending"
         }
     }
 
@@ -164,7 +170,7 @@ public enum ScenarioAction: Sendable, Equatable {
             "grantExactAlarm", "setChannelBlocked":
             return [.android]
         case "setAuthorization", "setLowPowerMode", "setBackgroundAppRefresh", "clearDeliveredNotifications",
-            "tapNotification", "addOtherRequests":
+            "tapNotification", "addOtherRequests", "addRequest", "removePending":
             return [.ios]
         case "quitApp", "setSystemSleep", "login", "setLoginItem":
             return [.electron]
@@ -186,6 +192,6 @@ public enum ScenarioAction: Sendable, Equatable {
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
         "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "reinstallApp",
         "failNextBackgroundStart", "corruptStoredSlot", "quitApp",
-        "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault", "setAlarm", "cancelAlarm",
+        "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault", "setAlarm", "cancelAlarm", "addRequest", "removePending",
     ]
 }

@@ -80,7 +80,7 @@ final class AndroidWorld {
         case .injectAlarmLoss(let slot):
             system.injectAlarmLoss { slot == nil || $0.intent.extra(NotificationExtraKey.slot) == slot }
         case .setAuthorization, .setLowPowerMode, .setBackgroundAppRefresh, .clearDeliveredNotifications,
-            .tapNotification, .addOtherRequests:
+            .tapNotification, .addOtherRequests, .addRequest, .removePending:
             break  // iOS actions; the decoder rejects them in Android scenarios
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver

@@ -135,7 +135,7 @@ struct ExpectationEvaluator {
         case .alarmFired(let alarm, let from, let to):
             let firings = result.scriptedAlarmFirings[alarm] ?? []
             guard let first = firings.first else {
-                let why = result.scriptedAlarmRejections.contains(alarm) ? "never fired (setting it threw a SecurityException)" : "never fired"
+                let why = result.scriptedRejections.contains(alarm) ? "never fired (setting it threw a SecurityException)" : "never fired"
                 return (false, "\(alarm) \(why)")
             }
             let local = result.deviceLocalDateTime(at: first)
@@ -145,8 +145,24 @@ struct ExpectationEvaluator {
         case .alarmNotFired(let alarm):
             let firings = result.scriptedAlarmFirings[alarm] ?? []
             return (firings.isEmpty, firings.first.map { "\(alarm) fired at \(result.iso($0))" } ?? "\(alarm) never fired")
+        case .requestDelivered(let request, let from, let to, let count):
+            let deliveries = result.scriptedRequestDeliveries[request] ?? []
+            guard let first = deliveries.first else { return (false, "\(request) never delivered") }
+            let local = result.deviceLocalDateTime(at: first)
+            let inWindow = (from.map { local >= $0 } ?? true) && (to.map { local <= $0 } ?? true)
+            let counted = count.map { $0.holds(for: deliveries.count) } ?? true
+            return (inWindow && counted, "\(request) delivered \(deliveries.count)×, first at \(result.iso(first))")
+        case .requestNotDelivered(let request):
+            let deliveries = result.scriptedRequestDeliveries[request] ?? []
+            return (deliveries.isEmpty, deliveries.first.map { "\(request) delivered at \(result.iso($0))" } ?? "\(request) never delivered")
+        case .requestDropped(let request):
+            let dropped = result.scriptedRequestDrops.contains(request)
+            return (dropped, dropped ? "\(request) dropped over the 64 limit" : "\(request) not dropped")
+        case .requestRejected(let request):
+            let rejected = result.scriptedRejections.contains(request)
+            return (rejected, rejected ? "add refused \(request)" : "add accepted \(request)")
         case .alarmRejected(let alarm):
-            let rejected = result.scriptedAlarmRejections.contains(alarm)
+            let rejected = result.scriptedRejections.contains(alarm)
             return (rejected, rejected ? "setting \(alarm) threw a SecurityException" : "setting \(alarm) did not throw")
         }
     }

@@ -79,6 +79,9 @@ final class IOSWorld {
         case .setNetwork(let available): system.setNetworkAvailable(available)
         case .updateApp: system.updateApp()
         case .addOtherRequests(let count): addOtherRequests(count)
+        case .addRequest(let scripted): system.context.notificationCenter.add(scripted.request)
+        case .removePending(let id):
+            system.context.notificationCenter.removePendingNotificationRequests(withIdentifiers: [ScriptedRequest.identifierPrefix + id])
         case .injectAlarmLoss(let slot):
             let lost = system.pendingRequests.filter { slot == nil || $0.info(NotificationExtraKey.slot) == slot }
             sim.trace.record(

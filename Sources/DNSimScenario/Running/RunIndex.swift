@@ -17,6 +17,11 @@ final class RunIndex {
             var rule: String?
         }
 
+        /// What happened to one of the scripted test app's iOS requests.
+        enum ScriptedRequestEvent {
+            case delivered, dropped, rejected
+        }
+
         /// What a record of one shape contributes to the index.
         struct Role {
             /// A kind the index reads for its own purpose.
@@ -26,13 +31,15 @@ final class RunIndex {
             }
 
             var special = Special.none
+            /// An iOS record about the scripted test app's requests (`addRequest` steps).
+            var scriptedRequest: ScriptedRequestEvent?
             /// The kind means the OS dropped armed occurrence(s).
             var isRemoval = false
             /// An OS record that may be the latest decision about an occurrence.
             var isOSDecision = false
 
             /// Whether indexing reads the record's details.
-            var needsDetails: Bool { special != .none || isRemoval || isOSDecision }
+            var needsDetails: Bool { special != .none || isRemoval || isOSDecision || scriptedRequest != nil }
         }
 
         var key: Key
@@ -107,8 +114,13 @@ final class RunIndex {
     private var lastAddWasPlugin = false
     /// When each of the scripted test app's alarms fired, in order.
     private(set) var scriptedFirings: [String: [SimInstant]] = [:]
-    /// The scripted alarms whose `set…` call threw (SecurityException, A19).
+    /// The scripted alarms whose `set…` call threw (SecurityException, A19), and the scripted
+    /// requests `add` refused (I2).
     private(set) var scriptedRejections: Set<String> = []
+    /// When each of the scripted test app's iOS requests was delivered, in order.
+    private(set) var scriptedDeliveries: [String: [SimInstant]] = [:]
+    /// The scripted requests the 64-pending limit dropped (I1).
+    private(set) var scriptedDrops: Set<String> = []
 
     /// Notes that the scripted alarm `id` was refused when set.
     func noteScriptedRejection(_ id: String) { scriptedRejections.insert(id) }
@@ -173,6 +185,16 @@ final class RunIndex {
         case .alarmFired:
             if let id = record.detail("extra." + ScriptedAlarm.idExtra) { scriptedFirings[id, default: []].append(record.time) }
         }
+        if let event = role.scriptedRequest, let identifier = record.detail("identifier"),
+            identifier.hasPrefix(ScriptedRequest.identifierPrefix)
+        {
+            let id = String(identifier.dropFirst(ScriptedRequest.identifierPrefix.count))
+            switch event {
+            case .delivered: scriptedDeliveries[id, default: []].append(record.time)
+            case .dropped: scriptedDrops.insert(id)
+            case .rejected: scriptedRejections.insert(id)
+            }
+        }
         if role.isRemoval {
             let summary = RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
             if let slot = record.detail("extra.slot") {
@@ -220,6 +242,14 @@ final class RunIndex {
         case "content.fetch" where subsystem == "network": role.special = .contentFetch
         case "alarm.fired": role.special = .alarmFired
         default: break
+        }
+        if subsystem == "ios.notifications" {
+            switch kind {
+            case "notification.delivered": role.scriptedRequest = .delivered
+            case "request.droppedOverLimit": role.scriptedRequest = .dropped
+            case "request.rejected": role.scriptedRequest = .rejected
+            default: break
+            }
         }
         role.isRemoval = removalKinds.contains(kind)
         switch subsystem {

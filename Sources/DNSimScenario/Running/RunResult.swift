@@ -55,8 +55,13 @@ public struct RunResult: Sendable {
     public var pluginReportedMissed: Int
     /// When each of the scripted test app's alarms fired (`setAlarm` steps), by alarm id.
     public var scriptedAlarmFirings: [String: [SimInstant]] = [:]
-    /// The scripted alarms whose `set…` call threw a SecurityException (A19).
-    public var scriptedAlarmRejections: Set<String> = []
+    /// The scripted test app's alarms whose `set…` call threw a SecurityException (A19), and its
+    /// requests that `add` refused (I2).
+    public var scriptedRejections: Set<String> = []
+    /// When each of the scripted test app's iOS requests was delivered (`addRequest` steps).
+    public var scriptedRequestDeliveries: [String: [SimInstant]] = [:]
+    /// The scripted requests the 64-pending limit dropped (I1).
+    public var scriptedRequestDrops: Set<String> = []
     /// Events the engine dispatched.
     public var eventCount: Int
     /// Content-freshness figures.

@@ -56,7 +56,9 @@ struct RunResultBuilder {
         result.traceRecordCount = outcome.trace.recordCount
         result.ruleCounts = index.ruleCounts
         result.scriptedAlarmFirings = index.scriptedFirings
-        result.scriptedAlarmRejections = index.scriptedRejections
+        result.scriptedRejections = index.scriptedRejections
+        result.scriptedRequestDeliveries = index.scriptedDeliveries
+        result.scriptedRequestDrops = index.scriptedDrops
         result.kindCounts = index.kindCounts
         result.missedReports = index.missedReports
         result.clockOffsets = index.clockOffsets

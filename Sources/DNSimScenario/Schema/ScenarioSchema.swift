@@ -278,6 +278,19 @@ public enum ScenarioSchema {
                 ], required: ["alarm", "method"]),
             variant("cancelAlarm", "Android, the scripted test app: AlarmManager.cancel of one of its alarms.", [("alarm", ["type": "string"])], required: ["alarm"]),
             variant(
+                "addRequest",
+                "iOS, the scripted test app: UNUserNotificationCenter.add of a request of its own (identifier testapp.<request>), with a calendar trigger (time, optional date and zone) or a time-interval trigger (seconds).",
+                [
+                    ("request", ["type": "string", "description": "The request's id."]),
+                    ("trigger", enumeration(["calendar", "interval"], "UNCalendarNotificationTrigger or UNTimeIntervalNotificationTrigger.")),
+                    ("time", ["type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "description": "calendar: the wall time HH:mm."]),
+                    ("date", ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "calendar: a date (otherwise every day)."]),
+                    ("zone", ["type": "string", "description": "calendar: an IANA zone pinning the trigger (otherwise it floats, I4)."]),
+                    ("seconds", ["type": "integer", "description": "interval: seconds after the add (I2: repeating needs 60 or more)."]),
+                    ("repeats", ["type": "boolean"]),
+                ], required: ["request", "trigger"]),
+            variant("removePending", "iOS, the scripted test app: removePendingNotificationRequests of one of its requests.", [("request", ["type": "string"])], required: ["request"]),
+            variant(
                 "setAuthorization", "iOS: the user changes notification authorization (I8).",
                 [("status", enumeration(IOSAuthorizationStatus.allCases.map(\.rawValue), "The status."))], required: ["status"]),
             variant("setLowPowerMode", "iOS: Low Power Mode on or off (I21).", [("on", ["type": "boolean"])], required: ["on"]),
@@ -353,6 +366,12 @@ public enum ScenarioSchema {
                 [("alarm", ["type": "string"]), ("from", ref("localDateTime")), ("to", ref("localDateTime"))], required: ["alarm"]),
             variant("alarmNotFired", "Android, the scripted test app: its alarm never fired.", [("alarm", ["type": "string"])], required: ["alarm"]),
             variant("alarmRejected", "Android, the scripted test app: setting its alarm threw a SecurityException (A19).", [("alarm", ["type": "string"])], required: ["alarm"]),
+            variant(
+                "requestDelivered", "iOS, the scripted test app: its request was delivered (count bounds when given), first within [from, to] (device-clock local date-times) when given.",
+                [("request", ["type": "string"]), ("from", ref("localDateTime")), ("to", ref("localDateTime"))] + count, required: ["request"]),
+            variant("requestNotDelivered", "iOS, the scripted test app: its request was never delivered.", [("request", ["type": "string"])], required: ["request"]),
+            variant("requestDropped", "iOS, the scripted test app: the 64-pending limit dropped its request (I1).", [("request", ["type": "string"])], required: ["request"]),
+            variant("requestRejected", "iOS, the scripted test app: add refused its request (I2).", [("request", ["type": "string"])], required: ["request"]),
             variant(
                 "statusReports", "The last getNotificationStatus answer had this value.",
                 [("field", enumeration(StatusFields.names(on: nil), "A field of the getNotificationStatus answer, or lastSlot / lastLocalDate of getLastNotification.")), ("equals", ["type": "string"])], required: ["field", "equals"]),

@@ -1,3 +1,5 @@
+import DNSimCore
+
 /// Escaping for GitHub-flavoured Markdown table cells and Mermaid gantt text.
 ///
 /// Most text needs no escaping, so each function first scans the UTF-8 bytes once and returns

@@ -1,5 +1,6 @@
 import Testing
 
+import DNSimCore
 @testable import DNSimReports
 
 /// The escaping fast paths give exactly what the character-by-character escaping gave.

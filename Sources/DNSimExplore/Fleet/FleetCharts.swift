@@ -1,3 +1,5 @@
+import DNSimCore
+
 /// The fleet report's charts as standalone SVG documents (no scripts, no external fonts, fixed
 /// number formatting, so the bytes are the same on every host): delivery rate with its interval
 /// per profile and platform, the lateness distribution per profile and platform, and the delivery
@@ -195,17 +197,5 @@ struct SVG {
         return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 }

@@ -1,20 +1,20 @@
 /// A set of byte values, for the one-pass "does this text need escaping at all?" scans of the
 /// report writers.
-struct ByteSet: Sendable {
+public struct ByteSet: Sendable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// The set of the UTF-8 bytes of `characters` (ASCII characters, in practice).
-    init(_ characters: String) {
+    public init(_ characters: String) {
         for byte in characters.utf8 { insert(byte) }
     }
 
     /// Adds every byte in `range`.
-    mutating func insert(_ range: ClosedRange<UInt8>) {
+    public mutating func insert(_ range: ClosedRange<UInt8>) {
         for byte in range { insert(byte) }
     }
 
     /// Adds `byte`.
-    mutating func insert(_ byte: UInt8) {
+    public mutating func insert(_ byte: UInt8) {
         let bit = UInt64(1) << UInt64(byte & 63)
         switch byte >> 6 {
         case 0: words.0 |= bit
@@ -26,7 +26,7 @@ struct ByteSet: Sendable {
 
     /// Whether `byte` is in the set.
     @inline(__always)
-    func contains(_ byte: UInt8) -> Bool {
+    public func contains(_ byte: UInt8) -> Bool {
         let word: UInt64
         switch byte >> 6 {
         case 0: word = words.0
@@ -38,7 +38,7 @@ struct ByteSet: Sendable {
     }
 
     /// Whether any UTF-8 byte of `text` is in the set; one pass over the bytes.
-    func intersects(_ text: String) -> Bool {
+    public func intersects(_ text: String) -> Bool {
         let scan = { (buffer: UnsafeBufferPointer<UInt8>) -> Bool in
             for byte in buffer where self.contains(byte) { return true }
             return false

@@ -174,19 +174,10 @@ enum ExploreCommand {
             }
             options.seeds = range
             if let list = try scanner.option("--profile") ?? scanner.option("--profiles") {
-                var chosen: [PluginProfile] = []
-                let names = list == "all" ? PluginProfile.allCases.map(\.rawValue) : list.split(separator: ",").map(String.init)
-                for name in names {
-                    guard let profile = PluginProfile(rawValue: name) else {
-                        return .failure(
-                            ParseError(
-                                message: "--profile: unknown profile '\(name)'"
-                                    + Suggestion.didYouMean(name, among: PluginProfile.allCases.map(\.rawValue))))
-                    }
-                    if !chosen.contains(profile) { chosen.append(profile) }
+                switch ProfileList.parse(list, option: "--profile") {
+                case .success(let profiles): options.profiles = profiles
+                case .failure(let error): return .failure(ParseError(message: error.message))
                 }
-                guard !chosen.isEmpty else { return .failure(ParseError(message: "--profile is empty")) }
-                options.profiles = chosen
             }
             if let text = try scanner.option("--jobs") {
                 guard let value = JobCount.parse(text) else {

@@ -178,17 +178,10 @@ enum FleetCommand {
                 options.days = days
             }
             if let list = try scanner.option("--profiles") ?? scanner.option("--profile") {
-                var chosen: [PluginProfile] = []
-                let names = list == "all" ? PluginProfile.allCases.map(\.rawValue) : list.split(separator: ",").map(String.init)
-                for name in names {
-                    guard let profile = PluginProfile(rawValue: name) else {
-                        return .failure(
-                            ParseError(message: "--profiles: unknown profile '\(name)'" + Suggestion.didYouMean(name, among: PluginProfile.allCases.map(\.rawValue))))
-                    }
-                    if !chosen.contains(profile) { chosen.append(profile) }
+                switch ProfileList.parse(list, option: "--profiles") {
+                case .success(let profiles): options.profiles = profiles
+                case .failure(let error): return .failure(ParseError(message: error.message))
                 }
-                guard !chosen.isEmpty else { return .failure(ParseError(message: "--profiles is empty")) }
-                options.profiles = chosen
             }
             if let text = try scanner.option("--shard") {
                 let parts = text.split(separator: "/", omittingEmptySubsequences: false)

@@ -195,6 +195,19 @@ extension ScenarioDecoder {
         return slot
     }
 
+    /// Marks `first` and `second` as read and requires exactly one of them.
+    private func requireExactlyOne(
+        _ reader: inout JSONObjectReader, _ first: String, _ second: String, _ firstIs: String, _ secondIs: String
+    ) throws {
+        _ = reader.optionalValue(first)
+        _ = reader.optionalValue(second)
+        if reader.has(first) == reader.has(second) {
+            throw invalid(
+                reader.pointer, "exactly one of \"\(first)\" (\(firstIs)) or \"\(second)\" (\(secondIs))",
+                reader.has(first) ? "both" : "neither")
+        }
+    }
+
     /// A scripted test-app alarm's id (`alarm`).
     private func alarmID(_ reader: inout JSONObjectReader) throws -> String { try scriptedID(&reader, "alarm") }
 
@@ -292,13 +305,7 @@ extension ScenarioDecoder {
             let id = try alarmID(&reader)
             let method = try reader.enumeration("method", as: AndroidAlarm.Method.self)
             let type = try reader.optionalEnumeration("type", as: AndroidAlarm.ClockType.self) ?? .rtcWakeup
-            _ = reader.optionalValue("triggerAt")
-            _ = reader.optionalValue("triggerIn")
-            if reader.has("triggerAt") == reader.has("triggerIn") {
-                throw invalid(
-                    reader.pointer, "exactly one of \"triggerAt\" (a local date-time) or \"triggerIn\" (a signed duration from the step)",
-                    reader.has("triggerAt") ? "both" : "neither")
-            }
+            try requireExactlyOne(&reader, "triggerAt", "triggerIn", "a local date-time", "a signed duration from the step")
             let trigger: ScriptedAlarm.Trigger =
                 reader.has("triggerAt")
                 ? .at(try decodeLocalDateTime(&reader, "triggerAt").0) : .after(try decodeDuration(&reader, "triggerIn", allowNegative: true).0)
@@ -344,13 +351,7 @@ extension ScenarioDecoder {
             let unlockAfter = reader.has("unlockAfter") ? try decodeDuration(&reader, "unlockAfter").0 : nil
             return .reboot(offFor: offFor, unlockAfter: unlockAfter)
         case "setClock":
-            _ = reader.optionalValue("to")
-            _ = reader.optionalValue("shiftBy")
-            if reader.has("to") == reader.has("shiftBy") {
-                throw invalid(
-                    reader.pointer, "exactly one of \"to\" (a local date-time) or \"shiftBy\" (a signed duration)",
-                    reader.has("to") ? "both" : "neither")
-            }
+            try requireExactlyOne(&reader, "to", "shiftBy", "a local date-time", "a signed duration")
             let source = try optionalChoice(&reader, "source", ["manual", "network"]) ?? "manual"
             if reader.has("to") { return .setClock(.to(try decodeLocalDateTime(&reader, "to").0), source: source) }
             return .setClock(.shift(try decodeDuration(&reader, "shiftBy", allowNegative: true).0), source: source)

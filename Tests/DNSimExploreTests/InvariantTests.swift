@@ -86,4 +86,38 @@ struct InvariantTests {
         #expect(judgement.violation(of: .notEarly) == nil)
         #expect(judgement.violation(of: .deliveryPlanned) == nil)
     }
+
+    /// One 08:00 slot in London; the app is killed at 08:30 on day 1, notifications are denied
+    /// from 12:00 on day 1 to 12:00 on day 2, so day 2's 08:00 is not shown (I8); with
+    /// `launchDuringDenial` the user opens the app at 07:00 on day 2, while the denial lasts.
+    static func denial(launchDuringDenial: Bool) throws -> World {
+        var world = try londonToNewYork()
+        world.slots = [.init(id: "morning", time: LocalTime(hour: 8, minute: 0)!)]
+        let start = world.startInstant
+        world.enabledKinds = [.killProcess, .notificationPermission] + (launchDuringDenial ? [.appLaunch] : [])
+        world.episodes = [
+            .init(kind: .killProcess, steps: [.init(at: start + .minutes(90), action: .step(["action": "killProcess"]))]),
+            .init(kind: .notificationPermission, steps: [
+                .init(at: start + .hours(5), action: .step(["action": "setNotificationPermission", "granted": false])),
+                .init(at: start + .days(1) + .hours(5), action: .step(["action": "setNotificationPermission", "granted": true])),
+            ]),
+        ]
+        if launchDuringDenial {
+            world.episodes.append(.init(kind: .appLaunch, steps: [.init(at: start + .days(1), action: .step(["action": "launchApp"]))]))
+        }
+        return world
+    }
+
+    @Test func aDenialTheAppNeverSawExemptsItsLossButOneItSawDoesNot() throws {
+        // Unseen: the app was not running while notifications were denied; nothing reaches a
+        // denied app (I8) and the request is gone afterwards as if shown, so no plugin can know
+        // (corrected, too, takes it for shown here).
+        #expect(try Self.judge(Self.denial(launchDuringDenial: false), .corrected).violation(of: .lossReported) == nil)
+        // Seen: the app ran during the denial. as-found takes the gone request for a delivery
+        // and reports nothing; corrected remembers the denial and reports the loss.
+        let seen = try Self.denial(launchDuringDenial: true)
+        let asFound = try #require(try Self.judge(seen, .asFound).violation(of: .lossReported))
+        #expect(asFound.localDate == "2026-06-02")
+        #expect(try Self.judge(seen, .corrected).violation(of: .lossReported) == nil)
+    }
 }

@@ -254,6 +254,20 @@ struct IOSNotificationCenterTests {
         }
     }
 
+    @Test(
+        "I8: a denied app in the foreground hears nothing of a request falling due (not authorized \"to receive notifications\")",
+        arguments: [IOSAuthorizationStatus.denied, .notDetermined, .authorized])
+    func i8DeniedForegroundAppNotCalled(status: IOSAuthorizationStatus) throws {
+        let device = IOSDevice(authorization: status)
+        device.system.launchApp()
+        let callsBefore = device.recorder.calls.count
+        device.add(.interval("n", seconds: 60))
+        try device.run(for: .minutes(2))
+        let calls = Array(device.recorder.entries.dropFirst(callsBefore))
+        // Before this rule, the denied app's willPresent ran and the plugin took the request for shown.
+        #expect(calls == (status.presents ? [.willPresent("n")] : []))
+    }
+
     @Test("I8: authorizing in Settings before the fire time makes an earlier-added request visible")
     func i8AuthorizeLater() throws {
         let device = IOSDevice(authorization: .denied)

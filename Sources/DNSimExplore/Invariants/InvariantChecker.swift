@@ -17,7 +17,9 @@ import DNSimScenario
 ///   slot shows the old and the new time on iOS under every profile).
 /// - **Losses the app cannot see** are exempt from `loss-reported`: an iOS notification dropped
 ///   while the device was off (`notification.missedWhileOff`; S27, I9: a fired-and-cleared
-///   notification looks the same), an iOS request evicted over the 64 limit (I1: no callback;
+///   notification looks the same), an iOS notification not shown while notifications were
+///   denied when the app did not run during the denial (I6, I8: it receives nothing, and a
+///   request gone after its time looks delivered), an iOS request evicted over the 64 limit (I1: no callback;
 ///   an eviction caused by the plugin's own add fails `ios-64-budget` instead), and occurrences
 ///   lost before a reinstall wiped the plugin's store. Likewise a slot shown once before a
 ///   reinstall and once after it on the same local date is no duplicate for
@@ -322,7 +324,24 @@ public struct InvariantChecker {
         // the plugin's own add caused is `ios-64-budget`'s to judge.
         if why.hasPrefix("request.droppedOverLimit") { return true }
         if world.reinstalls.contains(where: { $0 >= occurrence.at }) { return true }
+        if let notShownAt = result.notShown[occurrence.slot + "@" + occurrence.date.description], isUnseenDenial(at: notShownAt) {
+            return true
+        }
         return touched.contains(occurrence.slot + "@" + occurrence.date.description)
+    }
+
+    /// iOS: whether a notification not shown at `instant` because notifications were denied (I8)
+    /// fell in a denial the app never saw: no app code runs at a delivery (I6) and a denied app
+    /// receives nothing (I8), so the app learns of a denial only by running while it lasts. An
+    /// app that ran during the denial (launched or resumed, started, told of a time change, or
+    /// given a background task) could have seen it, and its plugin must report the loss.
+    private func isUnseenDenial(at instant: SimInstant) -> Bool {
+        guard world.scenario.platform == .ios else { return false }
+        let changes = result.authorizationChanges
+        guard let deniedIndex = changes.lastIndex(where: { $0.at <= instant && !$0.presents }) else { return false }
+        let deniedAt = changes[deniedIndex].at
+        let grantedAt = changes[(deniedIndex + 1)...].first(where: \.presents)?.at ?? SimInstant(millisecondsSinceEpoch: .max)
+        return !result.iosAppRuns.contains { $0 >= deniedAt && $0 < grantedAt }
     }
 
     /// Whether a slot's deliveries on one local date are one before a reinstall and one after
@@ -331,7 +350,9 @@ public struct InvariantChecker {
     private func isReinstallRepeat(_ items: [Paired]) -> Bool {
         guard items.count == 2 else { return false }
         let first = items[0].delivery.deliveredAt, second = items[1].delivery.deliveredAt
-        return world.reinstalls.contains { first < $0 && $0 <= second }
+        // A reinstall in the very millisecond of the first delivery comes after it (the OS's
+        // events of a millisecond run before the scenario's steps).
+        return world.reinstalls.contains { first <= $0 && $0 <= second }
     }
 
     private func isReported(_ occurrence: WallPlan.Occurrence) -> Bool {

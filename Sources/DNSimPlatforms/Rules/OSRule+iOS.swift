@@ -27,8 +27,9 @@ extension OSRule {
         source: "UNUserNotificationCenterDelegate", confidence: .high)
     /// Authorization states.
     public static let i8 = OSRule(
-        id: "I8", summary: "Authorization: notDetermined, denied (nothing shown), authorized, provisional (quiet), ephemeral.",
-        source: "UNAuthorizationStatus", confidence: .high)
+        id: "I8",
+        summary: "Authorization: notDetermined, denied (nothing shown, and the app's delegate is not called: not authorized \"to schedule or receive notifications\"), authorized, provisional (quiet), ephemeral.",
+        source: "UNAuthorizationStatus; UNAuthorizationStatus.denied", confidence: .high)
     /// Pending and delivered lists; delivered is user-clearable.
     public static let i9 = OSRule(
         id: "I9", summary: "Delivered notifications can be cleared by the user, so absence from the delivered list proves nothing.",

@@ -186,7 +186,9 @@ extension IOSSystem {
             delivered.append((entry.request.identifier, entry.request, sim.now))
         }
         advanceOrRemove(entry, identifier: identifier, cause: record)
-        if appState == .foreground, let process {
+        // I8: a denied app is not authorized "to schedule or receive notifications"
+        // (UNAuthorizationStatus.denied): nothing reaches the delegate either.
+        if presentation != .notShown, appState == .foreground, let process {
             process.willPresent(entry.request, context: context)
         }
     }

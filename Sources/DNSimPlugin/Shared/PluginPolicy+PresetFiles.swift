@@ -137,6 +137,10 @@ extension PluginPolicy {
       "value": "everyLocalTime",
       "comment": "seeds silent on the code's behaviour after travel; most literal reading of seed 003 §B 'maintain same local time': each local HH:MM is shown, so a westward move repeats today's"
     },
+    "ios.ttlHorizon": {
+      "value": "plannedInstant",
+      "comment": "seeds silent on travel before the fire; seed 004 §4 compares the TTL with T, the occurrence's instant as computed when armed"
+    },
     "electron.rollover": {
       "value": "calendarDay",
       "comment": "seeds silent on the Electron code's rollover; most literal reading: the daily wall time, as seed 000 §1.4's clockTime schedules"
@@ -298,6 +302,10 @@ extension PluginPolicy {
       "value": "everyLocalTime",
       "comment": "seed 003 §B: 'maintain same local time (e.g., 9:00 AM stays 9:00 AM)'; Strategy 4 dedupes instants within 1 minute, never a local date repeated hours later"
     },
+    "ios.ttlHorizon": {
+      "value": "plannedInstant",
+      "comment": "seed 004 §4: 'if (now > fetchedAt + ttl) skip' judged at T as computed when armed; a westward move after arming is not considered"
+    },
     "electron.rollover": {
       "value": "calendarDay",
       "comment": "seeds silent on Electron's rollover (seed 003 is iOS-only, seed 004 §8 says only 'notifications while app is running'); most literal reading: the daily wall time, as seed 000 §1.4's clockTime schedules"
@@ -458,6 +466,10 @@ extension PluginPolicy {
     "ios.travel": {
       "value": "oncePerLocalDate",
       "comment": "I4, I10: a floating request gone after its time was delivered; one delivery per slot and local date, as seed 003's 'zero duplicate notifications' asks"
+    },
+    "ios.ttlHorizon": {
+      "value": "westernmostZone",
+      "comment": "I4, I6: a floating request fires at its wall time in the zone the device is in then, with content baked when armed; content is baked only if still fresh at that wall time in UTC-12, else the static body is armed"
     },
     "electron.rollover": {
       "value": "calendarDay",

@@ -38,7 +38,7 @@ extension PluginPolicy {
             trigger: .datedCalendar, rollover: .calendarDay, windowDays: 1, windowSizing: .fixed, ttl: .none,
             staleActionDefault: .skip, permissionCheck: .none, launchRecovery: .none, refreshAction: .fetchOnly, bgTaskMissCheck: .none,
             timeChangeCallbacks: .ignore, zoneChangeCheck: .none, timeJumpCheck: .none, restore: .strict,
-            travel: .everyLocalTime),
+            travel: .everyLocalTime, ttlHorizon: .plannedInstant),
         electron: Electron(
             rollover: .calendarDay, ttl: .none, staleActionDefault: .skip, missedGraceMinutes: 0, launchRecovery: .none,
             timerCheck: .trustTimer))

@@ -133,6 +133,9 @@ extension PluginPolicy {
         .choice(
             "ios.travel", "Whether a slot already shown today is shown again after a westward zone change or a clock set back (I4).",
             \.ios.travel),
+        .choice(
+            "ios.ttlHorizon", "Which instant baked content must still be fresh at: the occurrence's, or the latest its wall time can fall on after a westward move (I4, I6).",
+            \.ios.ttlHorizon),
 
         .choice("electron.rollover", "How the next occurrence is computed: +24 h (seed 003) or the next local date's wall time.", claims: ["S1"], \.electron.rollover),
         .choice("electron.ttl", "How stale content is kept from the user (seed 004 §4).", claims: ["S29"], \.electron.ttl),

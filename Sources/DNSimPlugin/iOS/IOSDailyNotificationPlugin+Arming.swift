@@ -54,6 +54,12 @@ extension IOSDailyNotificationPlugin {
                 }
                 // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence.
                 let verdict = rules.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
+                // Content is baked only if still fresh at the TTL horizon; an occurrence fresh at
+                // its planned instant but not at the horizon is armed with the static body.
+                let bake =
+                    verdict == .fresh
+                    && rules.verdict(runAt: ttlInstant(date: date, hour: hour, minute: minute, plannedAt: runAt), fetchedAt: slot.contentFetchedAt)
+                        == .fresh
                 switch policy.ttl {
                 case .none:
                     return dated(slot, date: date, hour: hour, minute: minute, withContent: slot.contentVersion != nil)
@@ -64,10 +70,26 @@ extension IOSDailyNotificationPlugin {
                     // Content only where it will still be fresh at T; otherwise the stale action.
                     if verdict == .stale && rules.staleAction == .skip { return nil }
                 }
-                return dated(slot, date: date, hour: hour, minute: minute, withContent: verdict == .fresh)
+                return dated(slot, date: date, hour: hour, minute: minute, withContent: bake)
             }
         }
     }
+
+    /// The instant TTL-at-fire is judged at (``PluginPolicy/TTLHorizon``): the planned one, or
+    /// the latest the floating wall time can fall on, in UTC−12.
+    private func ttlInstant(date: LocalDate, hour: Int, minute: Int, plannedAt: Int64) -> Int64 {
+        switch policy.ttlHorizon {
+        case .plannedInstant:
+            return plannedAt
+        case .westernmostZone:
+            guard let time = LocalTime(hour: hour, minute: minute) else { return plannedAt }
+            let westernmost = LocalDateTime(date: date, time: time).millisecondsAsIfUTC + Self.westernmostOffsetMillis
+            return max(plannedAt, westernmost)
+        }
+    }
+
+    /// UTC−12 (IANA `Etc/GMT+12`), the westernmost offset any zone uses: a wall time falls latest there.
+    static let westernmostOffsetMillis: Int64 = 12 * 3_600_000
 
     private func dated(
         _ slot: PluginStore.Slot, date: LocalDate, hour: Int, minute: Int, withContent: Bool

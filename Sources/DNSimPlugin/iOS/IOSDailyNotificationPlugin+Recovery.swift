@@ -179,6 +179,43 @@ extension IOSDailyNotificationPlugin {
     /// them, I9); passed occurrences that were never armed (the window ran out) are missed,
     /// reported once. Then each slot's window is refilled from its next local date.
     func reconcile(context: Context, reason: String) {
+        let slots = settle(context: context, reason: reason)
+        armAll(context: context)
+        // Submitting again replaces a pending request (I14), so this is idempotent and keeps the
+        // earliestBeginDate at the next slot's T–lead.
+        submitRefresh(context: context)
+        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("slots", String(slots.count))])
+    }
+
+    /// ``PluginPolicy/Travel/oncePerLocalDate``: the earliest local date, at or before `date`,
+    /// whose wall time still lies ahead and that the slot has not had. After a westward move (or
+    /// the clock set back) an earlier date's wall time can lie ahead again: a slot set up after
+    /// today's time in Tokyo, then taken to New York the evening before, is next due at
+    /// midnight in New York on the date it was set up, not a day later.
+    static func earliestDateAhead(
+        _ slot: PluginStore.Slot, from date: LocalDate, after now: Int64, zone: Zone, store: IOSPluginStore
+    ) -> LocalDate {
+        var date = date
+        // Zone offsets differ by at most 26 h, so at most two dates can come back.
+        for _ in 0..<3 {
+            let previous = date.adding(days: -1)
+            guard !DailyOccurrence.isMergedWithNextDate(previous, at: slot.time, in: zone),
+                let at = DailyOccurrence.instant(on: previous, at: slot.time, in: zone), at.millisecondsSinceEpoch > now,
+                !store.core.hasHistory(slot: slot.id, localDate: previous)
+            else { break }
+            date = previous
+        }
+        return date
+    }
+
+    /// The first half of the reconcile: each slot's occurrences whose time has passed are settled
+    /// (delivered or missed, reported once) and its next local date moves past them, so a window
+    /// planned afterwards starts at an occurrence still ahead. Runs before any re-plan of the
+    /// window (a settings change, a new slot): no app code runs at delivery (I6), so a slot's
+    /// stored next date can lie in the past, and a window planned from it would count a date
+    /// already gone and trim a future one from a budget-sized window.
+    @discardableResult
+    func settle(context: Context, reason: String) -> [PluginStore.Slot] {
         let now = context.now().millisecondsSinceEpoch
         let zone = context.timeZone
         var pendingIDs: Set<String> = []
@@ -192,8 +229,24 @@ extension IOSDailyNotificationPlugin {
             }
             return deliveredIDs?.contains(id) == true
         }
+        // A request that fell due while notifications were denied leaves the pending list as a
+        // shown one does, but nothing was shown (I8) and no app code ran (I6). The app learns of
+        // a denial only when it runs: since the last time it saw them authorized, with a denial
+        // seen now or since, an occurrence gone after its time may not have been shown, and is
+        // reported missed.
+        var authorization = IOSAuthorizationStatus.notDetermined
+        context.notificationCenter.getNotificationSettings { authorization = $0 }
         var missed: [String] = []
         let slots = context.withStorage { store -> [PluginStore.Slot] in
+            let unshownAfter: Int64? = (!authorization.presents || store.deniedSeen) ? (store.authorizedThrough ?? .min) : nil
+            defer {
+                if authorization.presents {
+                    store.authorizedThrough = now
+                    store.deniedSeen = false
+                } else {
+                    store.deniedSeen = true
+                }
+            }
             for index in store.core.slots.indices {
                 var slot = store.core.slots[index]
                 while true {
@@ -216,11 +269,15 @@ extension IOSDailyNotificationPlugin {
                     if !store.core.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
                         // Gone from pending after its time: the system delivered it (I10). Still
                         // pending after its time (the clock jumped past it) or never armed: missed.
-                        let delivered = store.isArmed(id) && !pendingIDs.contains(id)
+                        let delivered =
+                            store.isArmed(id) && !pendingIDs.contains(id) && unshownAfter.map { at.millisecondsSinceEpoch <= $0 } != false
                         store.core.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: delivered ? .delivered : .missed))
                         if !delivered { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
                     }
                     slot.nextLocalDate = DailyOccurrence.nextDate(after: slot.nextLocalDate, at: slot.time, in: zone)
+                }
+                if policy.travel == .oncePerLocalDate {
+                    slot.nextLocalDate = Self.earliestDateAhead(slot, from: slot.nextLocalDate, after: now, zone: zone, store: store)
                 }
                 slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
                 store.core.slots[index] = slot
@@ -233,10 +290,6 @@ extension IOSDailyNotificationPlugin {
                 "missed.reported",
                 [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
         }
-        armAll(context: context)
-        // Submitting again replaces a pending request (I14), so this is idempotent and keeps the
-        // earliestBeginDate at the next slot's T–lead.
-        submitRefresh(context: context)
-        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("slots", String(slots.count))])
+        return slots
     }
 }

@@ -78,7 +78,12 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         }
         context.log("schedule.accepted", [TraceDetail("slot", id), TraceDetail("time", time.description)])
         // A budget-aware window depends on the number of slots: every slot is re-planned.
-        if policy.windowSizing == .budgetAware { armAll(context: context) } else { arm(slot, context: context) }
+        if policy.windowSizing == .budgetAware {
+            if policy.launchRecovery == .reconcile { settle(context: context, reason: "schedule") }
+            armAll(context: context)
+        } else {
+            arm(slot, context: context)
+        }
         submitRefresh(context: context)
         return nil
     }
@@ -133,6 +138,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             if replace { store.core.settings = settings } else { store.core.settings.merge(settings) }
         }
         context.log(replace ? "configure" : "updateSettings")
+        if policy.launchRecovery == .reconcile { settle(context: context, reason: replace ? "configure" : "updateSettings") }
         if policy.windowSizing == .budgetAware { armAll(context: context) } else { rearmAll(context: context) }
         submitRefresh(context: context)
         return nil

@@ -10,6 +10,12 @@ public struct IOSPluginStore: Sendable {
     public var lastSeenWall: Int64?
     /// The device's time zone at the last time the plugin ran (seed 003's zone check, S5).
     public var lastSeenZone: String?
+    /// The last time (wall ms) the plugin saw notifications authorized with no denial seen
+    /// since (I8). A request gone after its time is taken for delivered only if it was due by
+    /// then.
+    public var authorizedThrough: Int64?
+    /// Whether the plugin has seen notifications denied since ``authorizedThrough``.
+    public var deniedSeen = false
     /// Identifiers the plugin added and saw pending at its last reconcile, in the order first
     /// added. Change it through ``noteArmed(_:)`` and ``forgetArmed(where:)``, which keep the
     /// index behind ``isArmed(_:)`` in step.

@@ -41,6 +41,10 @@ extension PluginPolicy {
         /// What a westward zone change does to an occurrence already shown today: floating
         /// requests (I4) put the same wall time back in front of the user.
         public var travel: Travel
+        /// Which instant TTL-at-fire is judged against when content is baked into a floating
+        /// request (I4): the occurrence's instant in the current zone, or the latest instant its
+        /// wall time can fall on wherever the device moves before it fires.
+        public var ttlHorizon: TTLHorizon
 
         /// Creates the iOS decisions.
         public init(
@@ -49,7 +53,7 @@ extension PluginPolicy {
             launchRecovery: IOSLaunchRecovery, refreshAction: RefreshAction, bgTaskMissCheck: BGTaskMissCheck,
             timeChangeCallbacks: TimeChangeCallbacks,
             zoneChangeCheck: ZoneChangeCheck, timeJumpCheck: TimeJumpCheck, restore: RestoreTolerance,
-            travel: Travel
+            travel: Travel, ttlHorizon: TTLHorizon
         ) {
             self.trigger = trigger
             self.rollover = rollover
@@ -66,6 +70,7 @@ extension PluginPolicy {
             self.timeJumpCheck = timeJumpCheck
             self.restore = restore
             self.travel = travel
+            self.ttlHorizon = ttlHorizon
         }
     }
 
@@ -187,5 +192,23 @@ extension PluginPolicy {
         /// and its clock are now, so the date is done. This also covers a clock set back over
         /// a slot that has fired.
         case oncePerLocalDate
+    }
+
+    /// Which instant content baked into a floating request must still be fresh at.
+    ///
+    /// No app code runs when a local notification fires (I6), so TTL-at-fire (seed 004 §4) is
+    /// decided when the request is armed. A floating calendar trigger fires at its wall time in
+    /// whatever zone the device is in then (I4): a move west while the app is not running makes
+    /// it fire hours later than the plugin computed, with the same baked content.
+    public enum TTLHorizon: String, Sendable, CaseIterable {
+        /// The occurrence's instant in the zone the device is in when the request is armed
+        /// (the seeds' reading: seed 004 §4 compares the TTL with "T").
+        case plannedInstant
+        /// The latest instant the wall time can fall on: in the westernmost zone there is,
+        /// UTC−12 (IANA `Etc/GMT+12`), so content is baked only if it is still fresh after any
+        /// westward move. An occurrence fresh at its planned instant but not at the horizon is
+        /// armed with the static body; the stale action applies only to one stale at its
+        /// planned instant, as under `plannedInstant`.
+        case westernmostZone
     }
 }

@@ -27,7 +27,7 @@ final class RunIndex {
             /// A kind the index reads for its own purpose.
             enum Special {
                 case none, clockSet, requestAdded, requestDroppedOverLimit, telemetryAck, missedReported,
-                    contentFetch, pluginTelemetry, pluginPrefetch, alarmFired
+                    contentFetch, pluginTelemetry, pluginPrefetch, alarmFired, authorizationChanged, iosAppRan, notShown
             }
 
             var special = Special.none
@@ -39,7 +39,9 @@ final class RunIndex {
             var isOSDecision = false
 
             /// Whether indexing reads the record's details.
-            var needsDetails: Bool { special != .none || isRemoval || isOSDecision || scriptedRequest != nil }
+            var needsDetails: Bool {
+                (special != .none && special != .iosAppRan) || isRemoval || isOSDecision || scriptedRequest != nil
+            }
         }
 
         var key: Key
@@ -122,6 +124,16 @@ final class RunIndex {
     /// The scripted requests the 64-pending limit dropped (I1).
     private(set) var scriptedDrops: Set<String> = []
 
+    /// Each change of the iOS notification authorization (I8): when, and whether the new status
+    /// presents notifications (authorized, provisional, ephemeral).
+    private(set) var authorizationChanges: [(at: SimInstant, presents: Bool)] = []
+    /// iOS: when each occurrence (`slot@localDate`) fell due and was not shown because
+    /// notifications were denied (`notification.notShown`, I8).
+    private(set) var notShown: [String: SimInstant] = [:]
+    /// iOS: when the app's code ran (a launch or resume, a process start, a time-change
+    /// notification, a background task), in time order.
+    private(set) var iosAppRuns: [SimInstant] = []
+
     /// Notes that the scripted alarm `id` was refused when set.
     func noteScriptedRejection(_ id: String) { scriptedRejections.insert(id) }
 
@@ -182,6 +194,15 @@ final class RunIndex {
             fetchResults[record.detail("result") ?? "", default: 0] += 1
         case .pluginTelemetry, .pluginPrefetch:
             observePlugin(record)
+        case .authorizationChanged:
+            let status = record.detail("status") ?? ""
+            authorizationChanges.append((record.time, ["authorized", "provisional", "ephemeral"].contains(status)))
+        case .iosAppRan:
+            iosAppRuns.append(record.time)
+        case .notShown:
+            if let slot = record.detail("extra.slot"), let date = record.detail("extra.localDate") {
+                notShown[slot + "@" + date] = record.time
+            }
         case .alarmFired:
             if let id = record.detail("extra." + ScriptedAlarm.idExtra) { scriptedFirings[id, default: []].append(record.time) }
         }
@@ -241,6 +262,12 @@ final class RunIndex {
         case "missed.reported": role.special = .missedReported
         case "content.fetch" where subsystem == "network": role.special = .contentFetch
         case "alarm.fired": role.special = .alarmFired
+        case "authorization.changed" where subsystem == "ios.settings": role.special = .authorizationChanged
+        case "notification.notShown" where subsystem == "ios.notifications": role.special = .notShown
+        case "user.launch" where subsystem == "ios.app", "process.start" where subsystem == "ios.app",
+            "timeChange.delivered" where subsystem == "ios.app":
+            role.special = .iosAppRan
+        case "task.launched" where subsystem == "ios.bgtask": role.special = .iosAppRan
         default: break
         }
         if subsystem == "ios.notifications" {

@@ -62,6 +62,15 @@ public struct RunResult: Sendable {
     public var scriptedRequestDeliveries: [String: [SimInstant]] = [:]
     /// The scripted requests the 64-pending limit dropped (I1).
     public var scriptedRequestDrops: Set<String> = []
+    /// iOS: each change of the notification authorization (I8), in time order, and whether the
+    /// new status presents notifications.
+    public var authorizationChanges: [(at: SimInstant, presents: Bool)] = []
+    /// iOS: when each occurrence (`slot@localDate`) fell due and was not shown because
+    /// notifications were denied (`notification.notShown`, I8).
+    public var notShown: [String: SimInstant] = [:]
+    /// iOS: when the app's code ran (a launch or resume, a process start, a time-change
+    /// notification, a background task launch), in time order.
+    public var iosAppRuns: [SimInstant] = []
     /// Events the engine dispatched.
     public var eventCount: Int
     /// Content-freshness figures.

@@ -59,6 +59,9 @@ struct RunResultBuilder {
         result.scriptedRejections = index.scriptedRejections
         result.scriptedRequestDeliveries = index.scriptedDeliveries
         result.scriptedRequestDrops = index.scriptedDrops
+        result.authorizationChanges = index.authorizationChanges
+        result.iosAppRuns = index.iosAppRuns
+        result.notShown = index.notShown
         result.kindCounts = index.kindCounts
         result.missedReports = index.missedReports
         result.clockOffsets = index.clockOffsets

@@ -23,7 +23,8 @@ import DNSimScenario
 ///   an eviction caused by the plugin's own add fails `ios-64-budget` instead), and occurrences
 ///   lost before a reinstall wiped the plugin's store. Likewise a slot shown once before a
 ///   reinstall and once after it on the same local date is no duplicate for
-///   `one-per-slot-date`: the reinstall wiped what the plugin knew. A report names the
+///   `one-per-slot-date`, nor an occurrence reported missed before and after it for
+///   `missed-reported-once`: the reinstall wiped what the plugin knew. A report names the
 ///   occurrence's local date; while the clock is off or right after a zone change, a report for
 ///   the day before or after counts too.
 /// - **The quiet phase** belongs to `liveness-stuck`: an occurrence lost or late after the heal
@@ -237,7 +238,10 @@ public struct InvariantChecker {
 
         // missed-reported-once
         if result.pluginReportedMissed > 0 { exercised.append(.missedReportedOnce) }
-        let repeated = result.missedReports.filter { $0.value > 1 }.map(\.key).sorted()
+        // A reinstall wipes the plugin's store: a report after it does not repeat one before.
+        let repeated = result.repeatedMissedReports.filter { _, times in
+            zip(times, times.dropFirst()).contains { earlier, later in !world.reinstalls.contains { earlier <= $0 && $0 <= later } }
+        }.map(\.key).sorted()
         if let first = repeated.first {
             let (slot, date) = split(first)
             violations.append(

@@ -155,10 +155,12 @@ extension ElectronDailyNotificationPlugin {
             // Timers keep their delay, so a zone or clock change moves the wall time they fire at.
             let expected = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? planned
             if now < expected - 60_000 {
+                // The zone or the clock moved: re-plan every slot on the wall clock as a start
+                // would (an earlier date may be owed again, passed or ahead).
                 slot.nextRunAt = expected
                 save(slot, context: context)
                 context.log("timer.early", [TraceDetail("slot", slotID), TraceDetail("localDate", date.description)])
-                arm(slot, context: context)
+                recover(context: context, reason: "timer.early")
                 return
             }
             if now - expected > graceMillis {

@@ -14,10 +14,16 @@ extension ElectronDailyNotificationPlugin {
         var missed: [String] = []
         var late: [(slot: PluginStore.Slot, date: LocalDate, planned: Int64)] = []
         let slots = context.withStorage { store -> [PluginStore.Slot] in
+            if policy.timerCheck == .wallClock { store.noteRun(in: zone.identifier, at: now) }
             for index in store.slots.indices {
                 var slot = store.slots[index]
                 switch rollover {
                 case .calendarDay:
+                    if policy.timerCheck == .wallClock {
+                        // The wall clock, not the timers, decides: a westward move can bring
+                        // back a date owed since the set-up (armed if ahead, settled below if passed).
+                        slot.nextLocalDate = store.earliestOwedDate(of: slot, from: slot.nextLocalDate, after: store.owedFloor(of: slot, now: now), in: zone)
+                    }
                     // Each occurrence from its own local date and wall time, in the zone now.
                     while let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch,
                         at <= now

@@ -56,9 +56,10 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
         }
         let id = request.resolvedID
         let (date, runAt) = RolloverRule.firstOccurrence(after: context.now().millisecondsSinceEpoch, time: time, zone: context.timeZone)
-        let slot = PluginStore.Slot(
+        var slot = PluginStore.Slot(
             id: id, time: time, title: request.title, body: request.body, nextLocalDate: date, nextRunAt: runAt,
             requestCode: PluginStore.requestCode(for: id))
+        slot.scheduledAt = context.now().millisecondsSinceEpoch
         context.withStorage { store in
             if let index = store.slots.firstIndex(where: { $0.id == id }) {
                 store.slots[index] = slot

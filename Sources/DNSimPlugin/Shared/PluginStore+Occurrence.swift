@@ -1,4 +1,5 @@
 import DNSimCalendar
+import DNSimCore
 
 extension PluginStore {
     /// One occurrence of a slot: the key the store's history is indexed by.
@@ -7,5 +8,44 @@ extension PluginStore {
         var slot: String
         /// The occurrence's local date.
         var localDate: LocalDate
+    }
+}
+
+extension PluginStore {
+    /// The earliest local date, at or before `date`, that `slot` still owes in `zone`: after a
+    /// westward move (or the clock set back) an earlier date's wall time can fall after the
+    /// slot was set up again, or still lie ahead. A slot set up at 07:01 in Tokyo for 00:00 owes
+    /// 00:00 on that same date in New York, where it is still the evening before.
+    ///
+    /// Walks back while the previous date's occurrence falls after `floor`
+    /// (``owedFloor(of:now:)``) and the slot has no history for it; a date two zones merge is
+    /// never stepped onto.
+    public func earliestOwedDate(of slot: Slot, from date: LocalDate, after floor: Int64, in zone: Zone) -> LocalDate {
+        var date = date
+        // Zone offsets differ by at most 26 h, so at most two dates can come back.
+        for _ in 0..<3 {
+            let previous = date.adding(days: -1)
+            guard !DailyOccurrence.isMergedWithNextDate(previous, at: slot.time, in: zone),
+                let at = DailyOccurrence.instant(on: previous, at: slot.time, in: zone), at.millisecondsSinceEpoch > floor,
+                !hasHistory(slot: slot.id, localDate: previous)
+            else { break }
+            date = previous
+        }
+        return date
+    }
+
+    /// Notes that the plugin runs at `now` (wall ms) in `zone`. When the zone differs from the
+    /// one it last ran in, the device moved after that run, so ``zoneSince`` becomes its time.
+    public mutating func noteRun(in zone: String, at now: Int64) {
+        if let lastRunZone, lastRunZone != zone { zoneSince = lastRunAt ?? now }
+        lastRunZone = zone
+        lastRunAt = now
+    }
+
+    /// The instant after which `slot`'s occurrences count as owed in the zone in force: after
+    /// its set-up, and after the plugin last ran in another zone (an occurrence's instant in
+    /// this zone before the move was never reached on the device's clock in this zone).
+    public func owedFloor(of slot: Slot, now: Int64) -> Int64 {
+        max(slot.scheduledAt ?? now, zoneSince ?? .min)
     }
 }

@@ -28,6 +28,9 @@ public struct PluginStore: Sendable {
         public var contentETag: String? = nil
         /// Whether the stored record no longer deserializes (fault injection).
         public var isCorrupt = false
+        /// When the schedule call that set the slot up was accepted (wall ms): no occurrence
+        /// before it was ever owed.
+        public var scheduledAt: Int64? = nil
 
         /// The body rendered before arming (seed 004: no delivery-time mutation).
         public var renderedBody: String {
@@ -89,6 +92,11 @@ public struct PluginStore: Sendable {
     public var forceStopsDetected = 0
     /// Settings changed at run time (`configure`, `updateSettings`).
     public var settings = PluginSettings()
+    /// The time zone the plugin last ran in, and when (wall ms); see ``noteRun(in:at:)``.
+    public internal(set) var lastRunZone: String?, lastRunAt: Int64?
+    /// Since when (wall ms) the device has been in the zone it is in now, as far as the plugin
+    /// can tell: the last run in the previous zone. `nil` until the plugin sees a zone change.
+    public internal(set) var zoneSince: Int64?
 
     /// The last occurrence the plugin knows was delivered (`getLastNotification`).
     public var lastDelivered: HistoryEntry? { lastDeliveredPosition.map { history[$0] } }

@@ -187,27 +187,6 @@ extension IOSDailyNotificationPlugin {
         context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("slots", String(slots.count))])
     }
 
-    /// ``PluginPolicy/Travel/oncePerLocalDate``: the earliest local date, at or before `date`,
-    /// whose wall time still lies ahead and that the slot has not had. After a westward move (or
-    /// the clock set back) an earlier date's wall time can lie ahead again: a slot set up after
-    /// today's time in Tokyo, then taken to New York the evening before, is next due at
-    /// midnight in New York on the date it was set up, not a day later.
-    static func earliestDateAhead(
-        _ slot: PluginStore.Slot, from date: LocalDate, after now: Int64, zone: Zone, store: IOSPluginStore
-    ) -> LocalDate {
-        var date = date
-        // Zone offsets differ by at most 26 h, so at most two dates can come back.
-        for _ in 0..<3 {
-            let previous = date.adding(days: -1)
-            guard !DailyOccurrence.isMergedWithNextDate(previous, at: slot.time, in: zone),
-                let at = DailyOccurrence.instant(on: previous, at: slot.time, in: zone), at.millisecondsSinceEpoch > now,
-                !store.core.hasHistory(slot: slot.id, localDate: previous)
-            else { break }
-            date = previous
-        }
-        return date
-    }
-
     /// The first half of the reconcile: each slot's occurrences whose time has passed are settled
     /// (delivered or missed, reported once) and its next local date moves past them, so a window
     /// planned afterwards starts at an occurrence still ahead. Runs before any re-plan of the
@@ -247,8 +226,15 @@ extension IOSDailyNotificationPlugin {
                     store.deniedSeen = true
                 }
             }
+            if policy.travel == .oncePerLocalDate { store.core.noteRun(in: zone.identifier, at: now) }
             for index in store.core.slots.indices {
                 var slot = store.core.slots[index]
+                if policy.travel == .oncePerLocalDate {
+                    // A westward move can bring back a date owed since the set-up: still ahead,
+                    // it is armed; passed unarmed, the loop below reports it missed.
+                    slot.nextLocalDate = store.core.earliestOwedDate(
+                        of: slot, from: slot.nextLocalDate, after: store.core.owedFloor(of: slot, now: now), in: zone)
+                }
                 while true {
                     guard let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone) else { break }
                     let id = Self.identifier(slot: slot.id, date: slot.nextLocalDate)
@@ -275,9 +261,6 @@ extension IOSDailyNotificationPlugin {
                         if !delivered { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
                     }
                     slot.nextLocalDate = DailyOccurrence.nextDate(after: slot.nextLocalDate, at: slot.time, in: zone)
-                }
-                if policy.travel == .oncePerLocalDate {
-                    slot.nextLocalDate = Self.earliestDateAhead(slot, from: slot.nextLocalDate, after: now, zone: zone, store: store)
                 }
                 slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
                 store.core.slots[index] = slot

@@ -66,9 +66,10 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
                 }
             }
         }
-        let slot = PluginStore.Slot(
+        var slot = PluginStore.Slot(
             id: id, time: time, title: request.title, body: request.body, nextLocalDate: date, nextRunAt: runAt,
             requestCode: PluginStore.requestCode(for: id))
+        slot.scheduledAt = context.now().millisecondsSinceEpoch
         context.withStorage { store in
             if let index = store.core.slots.firstIndex(where: { $0.id == id }) {
                 store.core.slots[index] = slot

@@ -107,6 +107,11 @@ final class RunIndex {
     }
     /// How many times the plugin reported each occurrence (`slot@localDate`) missed.
     private(set) var missedReports: [String: Int] = [:]
+    /// When the plugin reported an occurrence missed a second time or more: every report of
+    /// that occurrence, in order (occurrences reported once are not listed).
+    private(set) var repeatedMissedReports: [String: [SimInstant]] = [:]
+    /// When each occurrence was first reported missed.
+    private var firstMissedReport: [String: SimInstant] = [:]
     /// The device's wall-clock offset (wall − true) from each `clock.set` record on, in trace order.
     private(set) var clockOffsets: [(from: SimInstant, offset: SimDuration)] = []
     /// Over-limit drops (`request.droppedOverLimit`) that followed an add of a plugin request
@@ -189,6 +194,11 @@ final class RunIndex {
             pluginReportedMissed += Int(record.detail("count") ?? "0") ?? 0
             for detail in record.details where detail.key == "occurrence" {
                 missedReports[detail.value, default: 0] += 1
+                if let first = firstMissedReport[detail.value] {
+                    repeatedMissedReports[detail.value, default: [first]].append(record.time)
+                } else {
+                    firstMissedReport[detail.value] = record.time
+                }
             }
         case .contentFetch:
             fetchResults[record.detail("result") ?? "", default: 0] += 1

@@ -32,6 +32,8 @@ public struct RunResult: Sendable {
     public var kindCounts: [String: Int] = [:]
     /// How many times the plugin reported each occurrence (`slot@localDate`) missed.
     public var missedReports: [String: Int] = [:]
+    /// The occurrences reported missed more than once, with the time of every report, in order.
+    public var repeatedMissedReports: [String: [SimInstant]] = [:]
     /// The device's wall-clock offset (wall − true) over time: one entry per clock change, from
     /// that instant on; none while the clock was never set (offset zero).
     public var clockOffsets: [(from: SimInstant, offset: SimDuration)] = []

@@ -64,6 +64,7 @@ struct RunResultBuilder {
         result.notShown = index.notShown
         result.kindCounts = index.kindCounts
         result.missedReports = index.missedReports
+        result.repeatedMissedReports = index.repeatedMissedReports
         result.clockOffsets = index.clockOffsets
         result.overLimitDropsAfterPluginAdd = index.overLimitDropsAfterPluginAdd
         result.overLimitDropsAfterOtherAdd = index.overLimitDropsAfterOtherAdd

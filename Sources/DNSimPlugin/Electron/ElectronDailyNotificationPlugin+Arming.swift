@@ -154,7 +154,7 @@ extension ElectronDailyNotificationPlugin {
         if policy.timerCheck == .wallClock {
             // Timers keep their delay, so a zone or clock change moves the wall time they fire at.
             let expected = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? planned
-            if now < expected - 60_000 {
+            if now < expected - ElectronPluginBuild.earlyToleranceMillis {
                 // The zone or the clock moved: re-plan every slot on the wall clock as a start
                 // would (an earlier date may be owed again, passed or ahead).
                 slot.nextRunAt = expected

@@ -8,9 +8,24 @@ extension ElectronDailyNotificationPlugin {
     /// most the grace (``PluginPolicy/Electron/missedGraceMinutes``) is still shown, late. Then
     /// every slot's timer is re-armed.
     func recover(context: Context, reason: String) {
+        let (slots, late) = settle(context: context, reason: reason, grace: graceMillis)
+        for occurrence in late {
+            context.log("late.delivery", [TraceDetail("occurrence", "\(occurrence.slot.id)@\(occurrence.date)")])
+            show(occurrence.slot, date: occurrence.date, planned: occurrence.planned, context: context)
+        }
+        for slot in slots { arm(slot, context: context) }
+        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", String(slots.count))])
+    }
+
+    /// The first half of the recovery: each slot's occurrences that passed are settled, those
+    /// within `grace` returned to be shown late, the rest reported missed once, and each slot
+    /// moves to its next occurrence. Also run before `cancelAllNotifications` forgets the slots
+    /// (with no grace, `nil`), so a loss the app had not noticed yet is still reported.
+    func settle(
+        context: Context, reason: String, grace: Int64?
+    ) -> (slots: [PluginStore.Slot], late: [(slot: PluginStore.Slot, date: LocalDate, planned: Int64)]) {
         let now = context.now().millisecondsSinceEpoch
         let zone = context.timeZone
-        let grace = graceMillis
         var missed: [String] = []
         var late: [(slot: PluginStore.Slot, date: LocalDate, planned: Int64)] = []
         let slots = context.withStorage { store -> [PluginStore.Slot] in
@@ -29,7 +44,7 @@ extension ElectronDailyNotificationPlugin {
                         at <= now
                     {
                         if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
-                            let status: PluginStore.HistoryEntry.Status = now - at <= grace ? .delivered : .missed
+                            let status: PluginStore.HistoryEntry.Status = grace.map { now - at <= $0 } == true ? .delivered : .missed
                             store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: status))
                             if status == .delivered {
                                 late.append((slot, slot.nextLocalDate, at))
@@ -46,7 +61,7 @@ extension ElectronDailyNotificationPlugin {
                     // Seed 003: the stored trigger plus 24 h steps (S1).
                     while slot.nextRunAt <= now {
                         if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
-                            let isLate = grace > 0 && now - slot.nextRunAt <= grace
+                            let isLate = grace.map { $0 > 0 && now - slot.nextRunAt <= $0 } == true
                             store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: isLate ? .delivered : .missed))
                             if isLate {
                                 late.append((slot, slot.nextLocalDate, slot.nextRunAt))
@@ -62,16 +77,11 @@ extension ElectronDailyNotificationPlugin {
             }
             return store.slots
         }
-        for occurrence in late {
-            context.log("late.delivery", [TraceDetail("occurrence", "\(occurrence.slot.id)@\(occurrence.date)")])
-            show(occurrence.slot, date: occurrence.date, planned: occurrence.planned, context: context)
-        }
         if !missed.isEmpty {
             context.log(
                 "missed.reported",
                 [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
         }
-        for slot in slots { arm(slot, context: context) }
-        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", String(slots.count))])
+        return (slots, late)
     }
 }

@@ -74,6 +74,9 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
 
     /// `cancelAllNotifications()`: clears every timer and forgets the slots.
     public func cancelAllNotifications(context: Context) -> PluginError? {
+        // ``PluginPolicy/TimerCheck/wallClock``: what fell due on the wall clock unnoticed (a
+        // zone change the running app never heard of, E1) is reported before the slots go.
+        if policy.timerCheck == .wallClock { _ = settle(context: context, reason: "cancelAll", grace: nil) }
         let count = armed.count
         for entry in armed.values { disarm(entry.slot, context: context) }
         context.withStorage { $0.slots.removeAll() }

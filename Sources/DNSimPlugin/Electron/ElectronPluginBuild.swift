@@ -33,6 +33,12 @@ public struct ElectronPluginBuild: Sendable, Hashable {
         self.init(policy: .preset(profile), openAtLogin: openAtLogin, linuxAutostartEntry: linuxAutostartEntry, freshness: freshness)
     }
 
+    /// How early on the wall clock a notification timer may fire and still be shown under
+    /// ``PluginPolicy/TimerCheck/wallClock``: timers keep their delay (E1), so a network time
+    /// correction after arming makes one fire early by the correction; anything earlier than
+    /// this is re-planned for its wall time.
+    public static let earlyToleranceMillis: Int64 = 1_000
+
     /// The prefix of the notification timers' tags.
     public static let notifyTagPrefix = "notify"
     /// The prefix of the prefetch timers' tags.

@@ -48,7 +48,7 @@ extension PluginPolicy {
     public enum TimerCheck: String, Sendable, CaseIterable {
         /// Whatever the timer says: shown however late or early it fires.
         case trustTimer
-        /// Against the wall clock: more than a minute early (a zone or clock change) re-plans
+        /// Against the wall clock: more than a second early (a zone or clock change) re-plans
         /// every slot as a start does; later than the grace (no `resume` heard) reports it
         /// missed. Recovery also looks back for a date a westward move made owed again since
         /// the slot was set up.

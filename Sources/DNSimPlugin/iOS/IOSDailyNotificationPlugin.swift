@@ -91,6 +91,8 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
 
     /// `cancelAllNotifications()`.
     public func cancelAllNotifications(context: Context) -> PluginError? {
+        // The reconcile's settling first: what fell due unshown is reported before the slots go.
+        if policy.launchRecovery == .reconcile { settle(context: context, reason: "cancelAll") }
         var own: [String] = []
         context.notificationCenter.getPendingNotificationRequests { requests in
             own = requests.map(\.identifier).filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) }

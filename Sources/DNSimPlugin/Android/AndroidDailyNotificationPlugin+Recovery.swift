@@ -47,12 +47,28 @@ extension AndroidDailyNotificationPlugin {
         let zone = context.timeZone
         var missed: [String] = []
         let slots = try context.withStorage { store -> [PluginStore.Slot] in
+            // ``PluginPolicy/RecoveryRecompute/fromWallTime`` judges every occurrence on the wall
+            // clock from the earliest date owed; seed 003's TIME_SET recalculation (the
+            // directive) takes the first occurrence after now instead.
+            let owedDates = recomputeFromWallTime && policy.recovery == .fromWallTime
+            if owedDates { store.noteRun(in: zone.identifier, at: now) }
             for index in store.slots.indices {
                 var slot = store.slots[index]
                 var keptForLateDelivery = false
+                // A date brought back by a westward move and already passed was never reached
+                // on this zone's clock before the plugin looked: reported, not shown late.
+                let plannedFrom = slot.nextLocalDate
+                if owedDates {
+                    // The zone or the clock may have changed since the slot was armed: its
+                    // occurrences are judged on the wall clock in the zone now, from the earliest
+                    // date owed since the set-up (a westward move can bring one back).
+                    slot.nextLocalDate = store.earliestOwedDate(
+                        of: slot, from: slot.nextLocalDate, after: store.owedFloor(of: slot, now: now), in: zone)
+                    slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
+                }
                 while slot.nextRunAt <= now {
                     let undelivered = !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate)
-                    if undelivered && now - slot.nextRunAt <= grace {
+                    if undelivered && now - slot.nextRunAt <= grace && slot.nextLocalDate >= plannedFrom {
                         // Armed with a past trigger it fires at once (A12): late, but once.
                         keptForLateDelivery = true
                         context.log("late.delivery", [TraceDetail("occurrence", "\(slot.id)@\(slot.nextLocalDate)")])
@@ -64,7 +80,7 @@ extension AndroidDailyNotificationPlugin {
                     }
                     slot = rolledOver(slot, context: context)
                 }
-                if recomputeFromWallTime && !keptForLateDelivery {
+                if recomputeFromWallTime && !owedDates && !keptForLateDelivery {
                     // The zone or the clock may have changed since the slot was armed.
                     let (date, runAt) = RolloverRule.firstOccurrence(after: now, time: slot.time, zone: zone)
                     slot.nextLocalDate = date

@@ -45,9 +45,10 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         let id = request.resolvedID
         let now = context.currentTimeMillis()
         let (date, runAt) = RolloverRule.firstOccurrence(after: now, time: time, zone: context.timeZone)
-        let slot = PluginStore.Slot(
+        var slot = PluginStore.Slot(
             id: id, time: time, title: request.title, body: request.body, nextLocalDate: date, nextRunAt: runAt,
             requestCode: PluginStore.requestCode(for: id))
+        slot.scheduledAt = now
         do {
             try context.withStorage { store in
                 if let index = store.slots.firstIndex(where: { $0.id == id }) {

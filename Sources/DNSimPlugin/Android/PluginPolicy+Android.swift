@@ -128,8 +128,10 @@ extension PluginPolicy {
         /// Seed 000 §0.2: passed occurrences are marked missed and the stored next run is stepped
         /// forward by the rollover rule until it is in the future.
         case chained
-        /// After marking, the next occurrence is recomputed from the slot's wall time in the
-        /// current zone, so a zone or clock change never leaves a stale instant armed (A14, A15).
+        /// Every occurrence is judged from the slot's wall time in the current zone, so a zone
+        /// or clock change never leaves a stale instant armed (A14, A15), starting from the
+        /// earliest date owed since the slot was set up (a westward move can bring one back:
+        /// armed if ahead, reported missed if passed).
         case fromWallTime
     }
 

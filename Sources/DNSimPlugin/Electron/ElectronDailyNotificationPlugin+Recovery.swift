@@ -34,6 +34,8 @@ extension ElectronDailyNotificationPlugin {
                 var slot = store.slots[index]
                 switch rollover {
                 case .calendarDay:
+                    // A date brought back by a westward move and already passed: reported, not shown late.
+                    let plannedFrom = slot.nextLocalDate
                     if policy.timerCheck == .wallClock {
                         // The wall clock, not the timers, decides: a westward move can bring
                         // back a date owed since the set-up (armed if ahead, settled below if passed).
@@ -44,7 +46,7 @@ extension ElectronDailyNotificationPlugin {
                         at <= now
                     {
                         if !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
-                            let status: PluginStore.HistoryEntry.Status = grace.map { now - at <= $0 } == true ? .delivered : .missed
+                            let status: PluginStore.HistoryEntry.Status = slot.nextLocalDate >= plannedFrom && grace.map { now - at <= $0 } == true ? .delivered : .missed
                             store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: status))
                             if status == .delivered {
                                 late.append((slot, slot.nextLocalDate, at))

@@ -70,9 +70,24 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
     /// `cancelAllNotifications()`: removes every slot and its alarm.
     public func cancelAllNotifications(context: Context) -> PluginError? {
         do {
+            let now = context.currentTimeMillis()
+            var missed: [String] = []
             let slots = try context.withStorage { store -> [PluginStore.Slot] in
                 defer { store.slots.removeAll() }
+                if policy.recovery == .fromWallTime {
+                    // An occurrence already due and not yet shown (a late delivery armed with a
+                    // past trigger fires after this call, A12) is reported before the slots go.
+                    for slot in store.slots where slot.nextRunAt <= now && !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
+                        store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
+                        missed.append("\(slot.id)@\(slot.nextLocalDate)")
+                    }
+                }
                 return store.slots
+            }
+            if !missed.isEmpty {
+                context.log(
+                    "missed.reported",
+                    [TraceDetail("count", String(missed.count)), TraceDetail("reason", "cancelAll")] + missed.map { TraceDetail("occurrence", $0) })
             }
             for slot in slots {
                 for operation in allOperations(for: slot) { context.alarmManager.cancel(operation) }

@@ -13,8 +13,9 @@ import DNSimScenario
 ///
 /// When the wall clock or a zone change jumps forward over the slot's time, the occurrence of
 /// that date is *optional*: due at the jump, fine to show (late) or to report missed. So is an
-/// occurrence dated before the local date of the call that asked for it (travel west after a
-/// call can bring such a date back): the user asked from that date on.
+/// occurrence dated before the local date of the call that asked for it, or dated that day at a
+/// wall time already passed at the call (travel west or a clock set back after a call can bring
+/// such a date back): the user asked from the next occurrence on.
 struct WallPlan {
     /// One schedule call the plugin accepted, with when it stopped counting.
     struct Intent {
@@ -66,7 +67,12 @@ struct WallPlan {
             var seen: Set<LocalDate> = []
             var jumpedDates: Set<LocalDate> = []
             let callSegment = segments.last { $0.from <= intent.from } ?? segments[0]
-            let callDate = callSegment.zone.localDateTime(at: intent.from + callSegment.offset).date
+            let callReading = callSegment.zone.localDateTime(at: intent.from + callSegment.offset)
+            let callDate = callReading.date
+            // The call's own date, when its wall time had passed at the call: the user asked from
+            // the next date on, so if travel west or a clock set back brings it back, showing it
+            // or not is fine.
+            let passedAtCall = intent.time <= callReading.time
             for (index, segment) in segments.enumerated() {
                 let segmentEnd = index + 1 < segments.count ? segments[index + 1].from : SimInstant(millisecondsSinceEpoch: .max)
                 let lower = max(segment.from, intent.from)
@@ -86,7 +92,8 @@ struct WallPlan {
                     let at = wall - segment.offset
                     let reading = LocalDateTime(date: date, time: intent.time)
                     if owns(at) {
-                        let optional = date < callDate || seen.contains(date) || jumpedDates.contains(date)
+                        let optional =
+                            date < callDate || (date == callDate && passedAtCall) || seen.contains(date) || jumpedDates.contains(date)
                         seen.insert(date)
                         result.append(Occurrence(slot: intent.slot, date: date, at: at, optional: optional))
                     } else if let before, before < reading, reading <= after, segment.from > intent.from, segment.from <= stop,

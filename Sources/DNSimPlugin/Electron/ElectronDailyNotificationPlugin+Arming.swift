@@ -155,12 +155,19 @@ extension ElectronDailyNotificationPlugin {
             // Timers keep their delay, so a zone or clock change moves the wall time they fire at.
             let expected = DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? planned
             if now < expected - ElectronPluginBuild.earlyToleranceMillis {
-                // The zone or the clock moved: re-plan every slot on the wall clock as a start
-                // would (an earlier date may be owed again, passed or ahead).
                 slot.nextRunAt = expected
                 save(slot, context: context)
                 context.log("timer.early", [TraceDetail("slot", slotID), TraceDetail("localDate", date.description)])
-                recover(context: context, reason: "timer.early")
+                let movedZone = context.withStorage { $0.lastRunZone.map { $0 != context.timeZone.identifier } ?? false }
+                if movedZone || expected - now > 60_000 {
+                    // The zone moved, or the clock by more than a network correction: re-plan
+                    // every slot on the wall clock as a start would (an earlier date may be owed
+                    // again, passed or ahead).
+                    recover(context: context, reason: "timer.early")
+                } else {
+                    // A network time correction of seconds: this timer only, at its wall time.
+                    arm(slot, context: context)
+                }
                 return
             }
             if now - expected > graceMillis {

@@ -3,7 +3,7 @@ import DNSimCore
 @testable import DNSimPlugin
 import Testing
 
-/// ``PluginStore/earliestOwedDate(of:from:after:in:)`` and ``PluginStore/noteRun(in:at:)``: which
+/// ``PluginStore/firstOwedDate(of:now:in:)`` and ``PluginStore/noteRun(in:at:)``: which
 /// earlier date a westward move makes owed again.
 @Suite("Plugin store: dates owed after a westward move")
 struct PluginStoreOwedDateTests {
@@ -30,18 +30,16 @@ struct PluginStoreOwedDateTests {
         // 11:42 Tokyo = 21:42 on 12-01 in New York: 00:00 on 12-02 there is after the set-up.
         let now = Self.millis("2026-12-02T11:42", in: Self.tokyo)
         store.noteRun(in: "America/New_York", at: now)
-        let floor = store.owedFloor(of: slot, now: now)
-        #expect(store.earliestOwedDate(of: slot, from: slot.nextLocalDate, after: floor, in: Self.newYork) == LocalDate(parsing: "2026-12-02")!)
+        #expect(store.firstOwedDate(of: slot, now: now, in: Self.newYork) == LocalDate(parsing: "2026-12-02")!)
         // Not in Tokyo: 00:00 on 12-02 there was before the set-up.
-        #expect(store.earliestOwedDate(of: slot, from: slot.nextLocalDate, after: floor, in: Self.tokyo) == LocalDate(parsing: "2026-12-03")!)
+        #expect(store.firstOwedDate(of: slot, now: now, in: Self.tokyo) == LocalDate(parsing: "2026-12-03")!)
     }
 
     @Test func aDateTheSlotHadIsNotOwedAgain() {
         var store = PluginStore()
         let slot = Self.midnightSlot()
         store.appendHistory(.init(slot: "s", localDate: LocalDate(parsing: "2026-12-02")!, status: .delivered))
-        let floor = store.owedFloor(of: slot, now: Self.millis("2026-12-02T11:42", in: Self.tokyo))
-        #expect(store.earliestOwedDate(of: slot, from: slot.nextLocalDate, after: floor, in: Self.newYork) == LocalDate(parsing: "2026-12-03")!)
+        #expect(store.firstOwedDate(of: slot, now: Self.millis("2026-12-02T11:42", in: Self.tokyo), in: Self.newYork) == LocalDate(parsing: "2026-12-03")!)
     }
 
     @Test func anInstantBeforeThePluginLastRanInTheOldZoneIsNotOwed() {
@@ -54,7 +52,6 @@ struct PluginStoreOwedDateTests {
         let now = Self.millis("2026-12-02T20:00", in: Self.tokyo)
         store.noteRun(in: "America/New_York", at: now)
         #expect(store.zoneSince == Self.millis("2026-12-02T15:00", in: Self.tokyo))
-        let floor = store.owedFloor(of: slot, now: now)
-        #expect(store.earliestOwedDate(of: slot, from: slot.nextLocalDate, after: floor, in: Self.newYork) == LocalDate(parsing: "2026-12-03")!)
+        #expect(store.firstOwedDate(of: slot, now: now, in: Self.newYork) == LocalDate(parsing: "2026-12-03")!)
     }
 }

@@ -62,8 +62,7 @@ extension AndroidDailyNotificationPlugin {
                     // The zone or the clock may have changed since the slot was armed: its
                     // occurrences are judged on the wall clock in the zone now, from the earliest
                     // date owed since the set-up (a westward move can bring one back).
-                    slot.nextLocalDate = store.earliestOwedDate(
-                        of: slot, from: slot.nextLocalDate, after: store.owedFloor(of: slot, now: now), in: zone)
+                    slot.nextLocalDate = store.firstOwedDate(of: slot, now: now, in: zone)
                     slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
                 }
                 while slot.nextRunAt <= now {

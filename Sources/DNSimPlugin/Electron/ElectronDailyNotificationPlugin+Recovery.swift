@@ -39,7 +39,7 @@ extension ElectronDailyNotificationPlugin {
                     if policy.timerCheck == .wallClock {
                         // The wall clock, not the timers, decides: a westward move can bring
                         // back a date owed since the set-up (armed if ahead, settled below if passed).
-                        slot.nextLocalDate = store.earliestOwedDate(of: slot, from: slot.nextLocalDate, after: store.owedFloor(of: slot, now: now), in: zone)
+                        slot.nextLocalDate = store.firstOwedDate(of: slot, now: now, in: zone)
                     }
                     // Each occurrence from its own local date and wall time, in the zone now.
                     while let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch,

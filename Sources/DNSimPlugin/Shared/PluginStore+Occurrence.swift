@@ -12,16 +12,18 @@ extension PluginStore {
 }
 
 extension PluginStore {
-    /// The earliest local date, at or before `date`, that `slot` still owes in `zone`: after a
-    /// westward move (or the clock set back) an earlier date's wall time can fall after the
-    /// slot was set up again, or still lie ahead. A slot set up at 07:01 in Tokyo for 00:00 owes
-    /// 00:00 on that same date in New York, where it is still the evening before.
+    /// The first local date `slot` owes at `now` in `zone`: its stored next date, or an earlier
+    /// one a westward move (or the clock set back) brought back. A slot set up at 07:01 in Tokyo
+    /// for 00:00 owes 00:00 on that same date in New York, where it is still the evening before.
     ///
-    /// Walks back while the previous date's occurrence falls after `floor`
-    /// (``owedFloor(of:now:)``) and the slot has no history for it; a date two zones merge is
-    /// never stepped onto.
-    public func earliestOwedDate(of slot: Slot, from date: LocalDate, after floor: Int64, in zone: Zone) -> LocalDate {
-        var date = date
+    /// Walks back from ``Slot/nextLocalDate`` while the previous date's occurrence falls after
+    /// the slot was set up (``Slot/scheduledAt``, or `now` if unknown) and after the plugin last
+    /// ran in another zone (``zoneSince``: an instant in this zone before the move was never
+    /// reached on the device's clock here), and the slot has no history for it. A date two
+    /// zones merge is never stepped onto.
+    public func firstOwedDate(of slot: Slot, now: Int64, in zone: Zone) -> LocalDate {
+        let floor = max(slot.scheduledAt ?? now, zoneSince ?? .min)
+        var date = slot.nextLocalDate
         // Zone offsets differ by at most 26 h, so at most two dates can come back.
         for _ in 0..<3 {
             let previous = date.adding(days: -1)
@@ -40,12 +42,5 @@ extension PluginStore {
         if let lastRunZone, lastRunZone != zone { zoneSince = lastRunAt ?? now }
         lastRunZone = zone
         lastRunAt = now
-    }
-
-    /// The instant after which `slot`'s occurrences count as owed in the zone in force: after
-    /// its set-up, and after the plugin last ran in another zone (an occurrence's instant in
-    /// this zone before the move was never reached on the device's clock in this zone).
-    public func owedFloor(of slot: Slot, now: Int64) -> Int64 {
-        max(slot.scheduledAt ?? now, zoneSince ?? .min)
     }
 }

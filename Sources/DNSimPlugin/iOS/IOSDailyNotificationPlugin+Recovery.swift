@@ -232,8 +232,7 @@ extension IOSDailyNotificationPlugin {
                 if policy.travel == .oncePerLocalDate {
                     // A westward move can bring back a date owed since the set-up: still ahead,
                     // it is armed; passed unarmed, the loop below reports it missed.
-                    slot.nextLocalDate = store.core.earliestOwedDate(
-                        of: slot, from: slot.nextLocalDate, after: store.core.owedFloor(of: slot, now: now), in: zone)
+                    slot.nextLocalDate = store.core.firstOwedDate(of: slot, now: now, in: zone)
                 }
                 while true {
                     guard let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone) else { break }

@@ -120,7 +120,8 @@ extension IOSDailyNotificationPlugin {
     func armAll(context: Context) {
         let slots = context.withStorage { $0.core.slots }
         let days = windowDays(context: context)
-        let wanted = Set(slots.flatMap { windowRequests(for: $0, context: context, days: days).map(\.identifier) })
+        let windows = slots.map { windowRequests(for: $0, context: context, days: days) }
+        let wanted = Set(windows.joined().map(\.identifier))
         var pendingIDs: [String] = []
         context.notificationCenter.getPendingNotificationRequests { pendingIDs = $0.map(\.identifier) }
         let surplus = pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains($0) }
@@ -129,26 +130,29 @@ extension IOSDailyNotificationPlugin {
             let removed = Set(surplus)
             context.withStorage { store in store.forgetArmed { removed.contains($0) } }
         }
-        for slot in slots { arm(slot, context: context) }
+        for (slot, window) in zip(slots, windows) { arm(slot, context: context, window: (days, window)) }
     }
 
     /// Adds a slot's window requests that are not already pending.
-    func arm(_ slot: PluginStore.Slot, context: Context) {
+    ///
+    /// - Parameter window: the slot's window requests for a number of days, already computed
+    ///   (by ``armAll(context:)``); used when the window still has that many days.
+    func arm(_ slot: PluginStore.Slot, context: Context, window: (days: Int, requests: [IOSNotificationRequest])? = nil) {
         var pending: [String: IOSNotificationRequest] = [:]
         context.notificationCenter.getPendingNotificationRequests { requests in
             pending.reserveCapacity(requests.count)
             for request in requests { pending[request.identifier] = request }
         }
-        let requests = windowRequests(for: slot, context: context, days: windowDays(context: context))
+        let days = windowDays(context: context)
+        let requests = window.flatMap { $0.days == days ? $0.requests : nil } ?? windowRequests(for: slot, context: context, days: days)
+        let dues = requests.map { dueWallMillis(of: $0, context: context) }
         var added = 0
         let now = context.now().millisecondsSinceEpoch
         // Missing requests are added; pending ones whose rendered content changed are replaced.
-        for request in requests where pending[request.identifier] != request {
+        for (request, due) in zip(requests, dues) where pending[request.identifier] != request {
             // ``PluginPolicy/Travel/oncePerLocalDate``: a date whose time has passed here is not
             // added again (it would fire only if the device moved west, a second time that date).
-            if policy.travel == .oncePerLocalDate, pending[request.identifier] == nil,
-                let due = dueWallMillis(of: request, context: context), due <= now
-            {
+            if policy.travel == .oncePerLocalDate, pending[request.identifier] == nil, let due, due <= now {
                 continue
             }
             context.notificationCenter.add(request) { error in
@@ -158,7 +162,7 @@ extension IOSDailyNotificationPlugin {
             added += 1
         }
         context.withStorage { store in
-            for request in requests { store.noteArmed(request.identifier, due: dueWallMillis(of: request, context: context)) }
+            for (request, due) in zip(requests, dues) { store.noteArmed(request.identifier, due: due) }
         }
         // The window's dates: seed 003's +24 h (T1) or calendar days (T2); a repeating trigger
         // is handed to the OS (I3).

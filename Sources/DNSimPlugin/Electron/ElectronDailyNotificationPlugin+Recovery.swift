@@ -17,6 +17,20 @@ extension ElectronDailyNotificationPlugin {
         context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", String(slots.count))])
     }
 
+    /// ``PluginPolicy/TimerCheck/wallClock``: before an API call changes the slots or the
+    /// settings, what fell due on the wall clock unnoticed (a zone change the running app never
+    /// heard of, E1) is settled and reported, and the slots the settle moved on are re-armed
+    /// at their next occurrence. Other policies trust their timers and do nothing here.
+    func settleBeforeChange(context: Context, reason: String) {
+        guard policy.timerCheck == .wallClock else { return }
+        let before = context.withStorage { $0.slots }
+        let (slots, _) = settle(context: context, reason: reason, grace: nil)
+        for slot in slots {
+            guard let old = before.first(where: { $0.id == slot.id }) else { continue }
+            if old.nextLocalDate != slot.nextLocalDate || old.nextRunAt != slot.nextRunAt { arm(slot, context: context) }
+        }
+    }
+
     /// The first half of the recovery: each slot's occurrences that passed are settled, those
     /// within `grace` returned to be shown late, the rest reported missed once, and each slot
     /// moves to its next occurrence. Also run before `cancelAllNotifications` forgets the slots

@@ -55,6 +55,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
             return .invalidTimeFormat(request.time)
         }
         let id = request.resolvedID
+        settleBeforeChange(context: context, reason: "schedule")
         let (date, runAt) = RolloverRule.firstOccurrence(after: context.now().millisecondsSinceEpoch, time: time, zone: context.timeZone)
         var slot = PluginStore.Slot(
             id: id, time: time, title: request.title, body: request.body, nextLocalDate: date, nextRunAt: runAt,
@@ -108,6 +109,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
     /// `configure(settings)` (`replace`) or `updateSettings(changes)`: stores the run-time
     /// settings and re-arms every slot's timers under them.
     public func applySettings(_ settings: PluginSettings, replace: Bool, context: Context) -> PluginError? {
+        settleBeforeChange(context: context, reason: replace ? "configure" : "updateSettings")
         let slots = context.withStorage { store -> [PluginStore.Slot] in
             if replace { store.settings = settings } else { store.settings.merge(settings) }
             return store.slots

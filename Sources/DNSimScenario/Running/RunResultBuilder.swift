@@ -26,12 +26,12 @@ struct RunResultBuilder {
         for post in outcome.posts {
             let match = matcher.takeNearest(slot: post.slot, to: post.time)
             if let why = post.suppressedBecause {
-                if let match {
-                    suppressed.append(
-                        RunResult.Occurrence(
-                            slot: post.slot, localDate: match.localDate.description, plannedAt: match.at,
-                            reason: "notification posted but not shown: \(why)", happenedAt: post.time))
-                }
+                // A post the run's plan has no occurrence for (a clock the user set) is still a
+                // suppressed post, dated as the plugin dated it.
+                suppressed.append(
+                    RunResult.Occurrence(
+                        slot: post.slot, localDate: match?.localDate.description ?? post.pluginLocalDate ?? "?",
+                        plannedAt: match?.at ?? post.time, reason: "notification posted but not shown: \(why)", happenedAt: post.time))
             } else {
                 deliveries.append(
                     RunResult.Delivery(

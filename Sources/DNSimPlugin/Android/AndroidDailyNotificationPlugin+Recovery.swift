@@ -181,12 +181,7 @@ extension AndroidDailyNotificationPlugin {
             context.log("recovery.storageLocked", [TraceDetail("reason", reason)])
             return
         }
-        if !missed.isEmpty {
-            context.log(
-                "missed.reported",
-                [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)]
-                    + missed.map { TraceDetail("occurrence", $0) })
-        }
+        reportMissed(missed, reason: reason, context: context)
         for slot in slots { arm(slot, context: context) }
         mirrorSchedule(context: context)
         context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", String(slots.count))])

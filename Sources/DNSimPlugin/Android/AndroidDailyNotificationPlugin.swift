@@ -49,9 +49,11 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
             id: id, time: time, title: request.title, body: request.body, nextLocalDate: date, nextRunAt: runAt,
             requestCode: PluginStore.requestCode(for: id))
         slot.scheduledAt = now
+        var missed: [String] = []
         do {
             try context.withStorage { store in
                 if let index = store.slots.firstIndex(where: { $0.id == id }) {
+                    if let due = settleDueBeforeRemoval(store.slots[index], store: &store, now: now) { missed.append(due) }
                     store.slots[index] = slot
                 } else {
                     store.slots.append(slot)
@@ -60,6 +62,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         } catch {
             return .storageUnavailable
         }
+        reportMissed(missed, reason: "reschedule", context: context)
         mirrorSchedule(context: context)
         context.log(
             "schedule.accepted",
@@ -74,21 +77,12 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
             var missed: [String] = []
             let slots = try context.withStorage { store -> [PluginStore.Slot] in
                 defer { store.slots.removeAll() }
-                if policy.recovery == .fromWallTime {
-                    // An occurrence already due and not yet shown (a late delivery armed with a
-                    // past trigger fires after this call, A12) is reported before the slots go.
-                    for slot in store.slots where slot.nextRunAt <= now && !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
-                        store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
-                        missed.append("\(slot.id)@\(slot.nextLocalDate)")
-                    }
+                for slot in store.slots {
+                    if let due = settleDueBeforeRemoval(slot, store: &store, now: now) { missed.append(due) }
                 }
                 return store.slots
             }
-            if !missed.isEmpty {
-                context.log(
-                    "missed.reported",
-                    [TraceDetail("count", String(missed.count)), TraceDetail("reason", "cancelAll")] + missed.map { TraceDetail("occurrence", $0) })
-            }
+            reportMissed(missed, reason: "cancelAll", context: context)
             for slot in slots {
                 for operation in allOperations(for: slot) { context.alarmManager.cancel(operation) }
             }
@@ -97,6 +91,25 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         } catch {
             return .storageUnavailable
         }
+    }
+
+    /// ``PluginPolicy/RecoveryRecompute/fromWallTime``: before a slot is replaced or removed, its
+    /// occurrence already due and not yet shown (a late delivery armed with a past trigger, which
+    /// would fire after the call, A12, but whose alarm the call replaces or cancels) is recorded
+    /// missed. Returns it as `slot@date`, or `nil`. Other policies do nothing here.
+    func settleDueBeforeRemoval(_ slot: PluginStore.Slot, store: inout PluginStore, now: Int64) -> String? {
+        guard policy.recovery == .fromWallTime, slot.nextRunAt <= now, !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate)
+        else { return nil }
+        store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
+        return "\(slot.id)@\(slot.nextLocalDate)"
+    }
+
+    /// Reports occurrences (`slot@date`) missed in one collapsed report, if there are any.
+    func reportMissed(_ occurrences: [String], reason: String, context: Context) {
+        guard !occurrences.isEmpty else { return }
+        context.log(
+            "missed.reported",
+            [TraceDetail("count", String(occurrences.count)), TraceDetail("reason", reason)] + occurrences.map { TraceDetail("occurrence", $0) })
     }
 
     /// `configure(settings)` (`replace`) or `updateSettings(changes)`: stores the run-time

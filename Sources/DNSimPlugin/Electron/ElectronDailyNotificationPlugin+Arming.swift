@@ -171,16 +171,12 @@ extension ElectronDailyNotificationPlugin {
                 return
             }
             if now - expected > graceMillis {
-                // Fired late with no `resume` heard first (E3): too late to show.
-                context.withStorage { $0.appendHistory(.init(slot: slotID, localDate: date, status: .missed)) }
-                context.log(
-                    "missed.reported",
-                    [TraceDetail("count", "1"), TraceDetail("reason", "timer.late"), TraceDetail("occurrence", "\(slotID)@\(date)")])
-                let (nextDate, runAt) = RolloverRule.firstOccurrence(after: now, time: slot.time, zone: context.timeZone)
-                slot.nextLocalDate = nextDate
-                slot.nextRunAt = runAt
+                // Fired late with no `resume` heard first (E3): too late to show. The zone moved
+                // east or the clock forward, so later dates of this slot (and other slots' dates)
+                // may have passed unseen too: every slot is settled on the wall clock, each passed
+                // date reported once, and re-armed, as a start would.
                 save(slot, context: context)
-                arm(slot, context: context)
+                recover(context: context, reason: "timer.late")
                 return
             }
         }

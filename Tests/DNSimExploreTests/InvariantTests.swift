@@ -108,6 +108,19 @@ struct InvariantTests {
         return world
     }
 
+    @Test func aDateWhoseLaterReadingWasPostedAndSuppressedIsNotALoss() throws {
+        // explore/android-week seed 10961: 00:30 in Tokyo, the device moves to Pago Pago (travel
+        // west, 10-30 comes again) and notifications are denied; 10-30's post at its second
+        // reading is dropped (A49). The date is done, as it would be had the post been shown:
+        // the first reading is not a loss to report.
+        let template = try ExploreFixtures.template(at: "explore/templates/android-week.json")
+        let rendered = try WorldGenerator(template: template, version: "test").world(seed: 10961).render(profile: .corrected)
+        let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false))
+        let post = try #require(result.suppressed.first { $0.localDate == "2026-10-30" })
+        #expect(post.reason.contains("A49"))
+        #expect(InvariantChecker(world: rendered, result: result).judge().violation(of: .lossReported) == nil)
+    }
+
     @Test func aDenialTheAppNeverSawExemptsItsLossButOneItSawDoesNot() throws {
         // Unseen: the app was not running while notifications were denied; nothing reaches a
         // denied app (I8) and the request is gone afterwards as if shown, so no plugin can know

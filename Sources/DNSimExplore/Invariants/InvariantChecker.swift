@@ -132,9 +132,14 @@ public struct InvariantChecker {
         for index in paired.indices where paired[index].occurrence == nil {
             paired[index].occurrence = matcher.take(slot: paired[index].delivery.slot, at: paired[index].delivery.deliveredAt, preferPast: true)
         }
-        // A date is done once any of its occurrences was shown (travel west can offer it twice).
+        // A date is done once any of its occurrences was shown, or posted and suppressed by the
+        // OS (travel west can offer it twice).
         let shownDates = Set(paired.compactMap { $0.occurrence.map { $0.slot + "@" + $0.date.description } })
-        let missed = matcher.unmatched.filter { !$0.optional && !shownDates.contains($0.slot + "@" + $0.date.description) }
+        let suppressedDates = Set(suppressed.compactMap { $0.1.map { $0.slot + "@" + $0.date.description } })
+        let missed = matcher.unmatched.filter {
+            let key = $0.slot + "@" + $0.date.description
+            return !$0.optional && !shownDates.contains(key) && !suppressedDates.contains(key)
+        }
         // A delivery's date: its occurrence's, when paired; else the device's wall-clock date.
         func key(_ item: Paired) -> String {
             item.delivery.slot + "@" + (item.occurrence?.date ?? wallDate(beforeSteps: item.delivery.deliveredAt)).description

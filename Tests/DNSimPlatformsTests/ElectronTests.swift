@@ -233,6 +233,24 @@ struct ElectronTests {
         #expect(device.system.deliveryLog.count == 1)
     }
 
+    @Test("E3: a machine that sleeps at the login screen after a reboot: the login waits for the wake, then starts the app (E2)")
+    func e3LoginWaitsForTheWake() throws {
+        let device = ElectronDevice()
+        device.context.setLoginItemSettings(openAtLogin: true)
+        device.system.reboot(offFor: .minutes(1), loginAfter: .minutes(2))
+        try device.run(for: .minutes(2))
+        device.system.sleep()
+        try device.run(for: .hours(1))
+        #expect(!device.system.isLoggedIn)
+        #expect(device.system.process == nil)
+        #expect(device.rules("login.awaitsWake") == ["E3"])
+        device.system.wake()
+        #expect(device.system.isLoggedIn)
+        #expect(device.system.isAppRunning)
+        #expect(device.recorder.launches == [.user, .login])
+        #expect(device.records("user.login").map(\.time) == [ElectronDevice.defaultStart + .minutes(2) + .hours(1)])
+    }
+
     @Test("Electron rules: the catalogue lists E1–E3 and every Electron trace rule is in it")
     func electronCatalogue() throws {
         #expect(OSRule.electronCatalogue.map(\.id) == ["E1", "E2", "E3"])

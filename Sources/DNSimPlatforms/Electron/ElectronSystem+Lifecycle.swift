@@ -61,6 +61,10 @@ extension ElectronSystem {
         trace("electron.power", "system.resume", rule: .e3, [TraceDetail("sleptMillis", String((sim.now - since).milliseconds))])
         if process != nil { deliverPowerEvent(.resume) }
         releaseTimers(asleepSince: since)
+        if loginAwaitsWake {
+            loginAwaitsWake = false
+            login()
+        }
     }
 
     /// Whether `powerMonitor` emits suspend/resume on this platform (E3).
@@ -86,6 +90,7 @@ extension ElectronSystem {
         endProcess(rule: .e1)
         isAsleep = false
         asleepSince = nil
+        loginAwaitsWake = false
         isPoweredOn = false
         isLoggedIn = false
         sim.schedule(.electron(.bootFinished), after: offFor, priority: .system)
@@ -99,10 +104,16 @@ extension ElectronSystem {
     }
 
     /// The user logs in. The app starts if it is registered to open at login: the login item on
-    /// macOS and Windows, the autostart entry on Linux (E2).
+    /// macOS and Windows, the autostart entry on Linux (E2). Nobody logs in to a sleeping machine:
+    /// a login asked for while it sleeps at the login screen happens when it wakes (E3).
     public func login() {
         guard isPoweredOn, !isLoggedIn else {
             trace("electron.login", "login.ignored", [TraceDetail("why", isPoweredOn ? "already logged in" : "powered off")])
+            return
+        }
+        if isAsleep {
+            loginAwaitsWake = true
+            trace("electron.login", "login.awaitsWake", rule: .e3)
             return
         }
         isLoggedIn = true

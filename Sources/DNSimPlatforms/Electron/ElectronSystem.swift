@@ -52,6 +52,8 @@ public final class ElectronSystem<App: ElectronApplication> {
     public internal(set) var isPoweredOn = true
     /// Whether a user session is open (false from a reboot until the user logs in, E2).
     public internal(set) var isLoggedIn = true
+    /// A login asked for while the machine slept at the login screen: it happens at the wake.
+    var loginAwaitsWake = false
     /// Whether the machine is asleep (E3).
     public internal(set) var isAsleep = false
     /// Whether the OS login item for the app is registered (macOS, Windows; E2). An OS setting:

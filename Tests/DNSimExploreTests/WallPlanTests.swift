@@ -47,4 +47,22 @@ struct WallPlanTests {
         #expect(plan.first?.date == "2026-12-02")
         #expect(plan.first?.optional == false)
     }
+
+    @Test func anOccurrenceDueJustAfterACancelIsOptionalWithinTheEarlySlack() {
+        // Daily 23:59 in New York with the clock 101.6 s slow; the user cancels 0.1 s before
+        // 23:59 on the wall clock. An Electron timer set before a 0.5 s correction fires that
+        // much early, so before the cancel: within the slack the occurrence may be shown or not.
+        let start = Self.instant("2026-02-25T07:00", in: Self.newYork)
+        let slow = SimDuration.zero - .milliseconds(101_629)
+        let segments = [WallPlan.Segment(from: start, zone: Self.newYork, offset: slow)]
+        let due = Self.instant("2026-02-25T23:59", in: Self.newYork) - slow
+        let intent = WallPlan.Intent(
+            slot: "s", time: LocalTime(parsing: "23:59")!, from: start + .minutes(1), until: due - .milliseconds(100))
+        let end = start + .days(2)
+        #expect(WallPlan.plan([intent], segments: segments, end: end).isEmpty)
+        let slack = WallPlan.plan([intent], segments: segments, end: end, earlySlack: .milliseconds(539))
+        #expect(slack.map(\.date.description) == ["2026-02-25"])
+        #expect(slack.map(\.optional) == [true])
+        #expect(slack.map(\.at) == [due])
+    }
 }

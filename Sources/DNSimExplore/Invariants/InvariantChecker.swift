@@ -118,7 +118,9 @@ public struct InvariantChecker {
         let quietFrom = world.quietFrom
         let intents = acceptedIntents()
         let activeSlotsAtEnd = self.activeSlotsAtEnd
-        let plan = WallPlan.plan(intents, segments: WallPlan.segments(of: result), end: result.scenario.endInstant)
+        let plan = WallPlan.plan(
+            intents, segments: WallPlan.segments(of: result), end: result.scenario.endInstant,
+            earlySlack: world.scenario.platform == .electron ? .milliseconds(earlySlack) : .zero)
         var matcher = WallMatcher(plan)
         // What the plugin skipped or the OS did not show used its occurrence up too.
         for occurrence in result.skipped {

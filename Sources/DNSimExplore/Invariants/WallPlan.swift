@@ -58,10 +58,15 @@ struct WallPlan {
     /// A segment owns the instants after its start up to and including its end: an occurrence
     /// due in the very millisecond of a zone or clock change fires before it (OS events come
     /// before scenario steps in a millisecond), in the old segment.
-    static func plan(_ intents: [Intent], segments: [Segment], end: SimInstant) -> [Occurrence] {
+    ///
+    /// An occurrence due within `earlySlack` after its intent stopped counting (a cancel or a new
+    /// call) is optional too: a timer that counts elapsed time, set before a clock correction,
+    /// can fire that much before its wall time (Electron, E1), so before the stop.
+    static func plan(_ intents: [Intent], segments: [Segment], end: SimInstant, earlySlack: SimDuration = .zero) -> [Occurrence] {
         var result: [Occurrence] = []
         for intent in intents {
             let stop = min(intent.until ?? end, end)
+            let reach = intent.until.map { min($0 + earlySlack, end) } ?? stop
             // Dates already due once (a later reading of the date, after travel west or a clock
             // set back, is optional), and dates a jump skipped (their later reading is optional).
             var seen: Set<LocalDate> = []
@@ -76,7 +81,7 @@ struct WallPlan {
             for (index, segment) in segments.enumerated() {
                 let segmentEnd = index + 1 < segments.count ? segments[index + 1].from : SimInstant(millisecondsSinceEpoch: .max)
                 let lower = max(segment.from, intent.from)
-                let upper = min(segmentEnd, stop) + .milliseconds(1)
+                let upper = min(segmentEnd, reach) + .milliseconds(1)
                 if lower >= upper { continue }
                 var date = segment.zone.localDateTime(at: lower + segment.offset).date.adding(days: -1)
                 let lastDate = segment.zone.localDateTime(at: upper + segment.offset).date.adding(days: 1)
@@ -84,7 +89,7 @@ struct WallPlan {
                 let before = index > 0 ? segments[index - 1].zone.localDateTime(at: segment.from + segments[index - 1].offset) : nil
                 let after = segment.zone.localDateTime(at: segment.from + segment.offset)
                 let owns: (SimInstant) -> Bool = { at in
-                    (index == 0 ? at >= segment.from : at > segment.from) && at <= segmentEnd && at > intent.from && at <= stop
+                    (index == 0 ? at >= segment.from : at > segment.from) && at <= segmentEnd && at > intent.from && at <= reach
                 }
                 while date <= lastDate {
                     defer { date = date.adding(days: 1) }
@@ -94,6 +99,7 @@ struct WallPlan {
                     if owns(at) {
                         let optional =
                             date < callDate || (date == callDate && passedAtCall) || seen.contains(date) || jumpedDates.contains(date)
+                            || at > stop
                         seen.insert(date)
                         result.append(Occurrence(slot: intent.slot, date: date, at: at, optional: optional))
                     } else if let before, before < reading, reading <= after, segment.from > intent.from, segment.from <= stop,

@@ -87,6 +87,48 @@ struct InvariantTests {
         #expect(judgement.violation(of: .deliveryPlanned) == nil)
     }
 
+    @Test func aRequestEvictedByAnotherAppBeforeTheHealIsNotHeldAgainstLiveness() throws {
+        // explore/ios-week seed 2531: another app's 28 requests push the plugin's 03-27 request
+        // out of the 64 (I1) on 03-25; the device has moved to Pago Pago since it was armed, so the
+        // plugin cannot tell its absence from a delivery (I9) and does not add it again.
+        let template = try ExploreFixtures.template(at: "explore/templates/ios-week.json")
+        let rendered = try WorldGenerator(template: template, version: "test").world(seed: 2531).render(profile: .corrected)
+        let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false))
+        let decision = try #require(result.lastOSDecision(slot: "s1", localDate: "2026-03-27"))
+        #expect(decision.kind == "request.droppedOverLimit")
+        #expect(decision.rule == "I1")
+        #expect(decision.at < rendered.quietFrom)
+        #expect(result.overLimitDropsAfterOtherAdd > 0)
+        #expect(InvariantChecker(world: rendered, result: result).judge().violations.isEmpty)
+    }
+
+    @Test func aClockSetForwardOverASlotAndBackInOneMillisecondJumpedOverIt() throws {
+        // 06:00 on day 2 the user sets the clock 4 h forward (over 08:00) and the network sets it
+        // back in the same millisecond. The app heard both changes and may have settled 08:00 as
+        // passed; the judge keeps the zero-length segment, so that date's later 08:00 is optional.
+        var world = try Self.londonToNewYork()
+        world.slots = [.init(id: "morning", time: LocalTime(hour: 8, minute: 0)!)]
+        let jump = world.startInstant + .days(1) - .hours(1)
+        world.enabledKinds = [.clockJump]
+        world.episodes = [
+            .init(kind: .clockJump, steps: [
+                .init(at: jump, action: .shiftClock(.hours(4), source: "manual")),
+                .init(at: jump, action: .shiftClock(.zero - .hours(4), source: "network")),
+            ])
+        ]
+        let rendered = try world.render(profile: .corrected)
+        let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false))
+        let segments = WallPlan.segments(of: result).filter { $0.from == jump }
+        #expect(segments.map(\.offset) == [.hours(4), .zero])
+        let plan = WallPlan.plan(
+            [WallPlan.Intent(slot: "morning", time: LocalTime(hour: 8, minute: 0)!, from: world.startInstant + .minutes(1), until: nil)],
+            segments: WallPlan.segments(of: result), end: result.scenario.endInstant)
+        let secondDay = plan.filter { $0.date.description == "2026-06-02" }
+        #expect(secondDay.allSatisfy { $0.optional })
+        #expect(plan.contains { $0.date.description == "2026-06-02" })
+        #expect(InvariantChecker(world: rendered, result: result).judge().violation(of: .stuck) == nil)
+    }
+
     /// One 08:00 slot in London; the app is killed at 08:30 on day 1, notifications are denied
     /// from 12:00 on day 1 to 12:00 on day 2, so day 2's 08:00 is not shown (I8); with
     /// `launchDuringDenial` the user opens the app at 07:00 on day 2, while the denial lasts.

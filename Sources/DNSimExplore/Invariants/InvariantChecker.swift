@@ -277,6 +277,7 @@ public struct InvariantChecker {
         for slot in activeSlotsAtEnd {
             for occurrence in missed where occurrence.slot == slot && occurrence.at >= quietFrom
                 && !touched.contains(occurrence.slot + "@" + occurrence.date.description)
+                && !isEvictedByOthersBeforeHeal(occurrence, quietFrom: quietFrom)
             {
                 stuck.append((slot, occurrence.date.description, "\(slot) \(occurrence.date) not shown after the heal: \(reason(occurrence))"))
             }
@@ -333,12 +334,26 @@ public struct InvariantChecker {
         // Evicted over the 64 limit (I1): the app is told nothing, and after its time the
         // request's absence looks like a delivered-and-cleared notification (I9). An eviction
         // the plugin's own add caused is `ios-64-budget`'s to judge.
-        if why.hasPrefix("request.droppedOverLimit") { return true }
+        if why.hasPrefix("request.droppedOverLimit")
+            || result.lastOSDecision(slot: occurrence.slot, localDate: occurrence.date.description)?.kind == "request.droppedOverLimit"
+        {
+            return true
+        }
         if world.reinstalls.contains(where: { $0 >= occurrence.at }) { return true }
         if let notShownAt = result.notShown[occurrence.slot + "@" + occurrence.date.description], isUnseenDenial(at: notShownAt) {
             return true
         }
         return touched.contains(occurrence.slot + "@" + occurrence.date.description)
+    }
+
+    /// iOS: whether the occurrence's own request was dropped over the 64 limit (I1) before the
+    /// liveness phase, by someone else's add. The app is told nothing, and a floating request gone
+    /// from the pending list cannot be told from one delivered and cleared (I9), after travel as
+    /// well as after its time; re-adding it risks a second delivery that date. So the plugin
+    /// cannot be held to show it.
+    private func isEvictedByOthersBeforeHeal(_ occurrence: WallPlan.Occurrence, quietFrom: SimInstant) -> Bool {
+        guard let decision = result.lastOSDecision(slot: occurrence.slot, localDate: occurrence.date.description) else { return false }
+        return decision.kind == "request.droppedOverLimit" && decision.at < quietFrom && result.overLimitDropsAfterPluginAdd == 0
     }
 
     /// iOS: whether a notification not shown at `instant` because notifications were denied (I8)

@@ -42,13 +42,33 @@ struct WallPlan {
         var optional: Bool
     }
 
-    /// The segments of a run: one per zone or clock change.
+    /// The segments of a run: one per zone or clock change, in the order they happened. Changes
+    /// in one millisecond each keep their segment (of no length): a clock set forward over a
+    /// slot's time and back in the same millisecond still jumped over it on the device, which
+    /// told the app of each change.
     static func segments(of result: RunResult) -> [Segment] {
-        var boundaries = [result.scenario.startInstant] + result.zoneTimeline.map(\.from) + result.clockOffsets.map(\.from)
-        boundaries.sort()
-        var segments: [Segment] = []
-        for boundary in boundaries where segments.last?.from != boundary {
-            segments.append(Segment(from: boundary, zone: result.zone(at: boundary), offset: result.clockOffset(at: boundary)))
+        var segments = [Segment(from: result.scenario.startInstant, zone: result.scenario.zone, offset: .zero)]
+        var zones = result.zoneTimeline[...]
+        var clocks = result.clockOffsets[...]
+        // A merge of the two change lists (each in time order); a zone change goes first in a tie.
+        while !zones.isEmpty || !clocks.isEmpty {
+            var next = segments[segments.count - 1]
+            if let zone = zones.first, clocks.first.map({ zone.from <= $0.from }) ?? true {
+                next.from = zone.from
+                next.zone = zone.zone
+                zones = zones.dropFirst()
+            } else if let clock = clocks.first {
+                next.from = clock.from
+                next.offset = clock.offset
+                clocks = clocks.dropFirst()
+            }
+            let last = segments[segments.count - 1]
+            if next.zone.identifier == last.zone.identifier && next.offset == last.offset { continue }
+            if next.from == last.from && segments.count == 1 {
+                segments[0] = next  // a change at the very start replaces the start's state
+            } else {
+                segments.append(next)
+            }
         }
         return segments
     }

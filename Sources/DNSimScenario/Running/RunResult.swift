@@ -73,6 +73,9 @@ public struct RunResult: Sendable {
     /// iOS: when the app's code ran (a launch or resume, a process start, a time-change
     /// notification, a background task launch), in time order.
     public var iosAppRuns: [SimInstant] = []
+    /// The latest OS alarm or notification record about each occurrence other than its setting,
+    /// by the slot and local date its extras name (see ``lastOSDecision(slot:localDate:)``).
+    var lastOSRecords: [RunIndex.OccurrenceKey: RunIndex.RecordSummary] = [:]
     /// Events the engine dispatched.
     public var eventCount: Int
     /// Content-freshness figures.
@@ -82,6 +85,12 @@ public struct RunResult: Sendable {
 
     /// Whether every expectation held.
     public var passed: Bool { expectations.allSatisfy(\.passed) }
+
+    /// The kind and deciding rule of the latest OS record about the occurrence of `slot` on
+    /// `localDate` (as the plugin dated it), other than its setting: what last happened to it.
+    public func lastOSDecision(slot: String, localDate: String) -> (kind: String, rule: String?, at: SimInstant)? {
+        lastOSRecords[RunIndex.OccurrenceKey(slot: slot, localDate: localDate)].map { ($0.kind, $0.rule, $0.time) }
+    }
 
     /// The device zone in force at `instant`.
     public func zone(at instant: SimInstant) -> Zone {

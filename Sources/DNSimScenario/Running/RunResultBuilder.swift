@@ -62,6 +62,7 @@ struct RunResultBuilder {
         result.authorizationChanges = index.authorizationChanges
         result.iosAppRuns = index.iosAppRuns
         result.notShown = index.notShown
+        result.lastOSRecords = index.lastOSRecord
         result.kindCounts = index.kindCounts
         result.missedReports = index.missedReports
         result.repeatedMissedReports = index.repeatedMissedReports

@@ -152,8 +152,15 @@ extension IOSDailyNotificationPlugin {
         for (request, due) in zip(requests, dues) where pending[request.identifier] != request {
             // ``PluginPolicy/Travel/oncePerLocalDate``: a date whose time has passed here is not
             // added again (it would fire only if the device moved west, a second time that date).
-            if policy.travel == .oncePerLocalDate, pending[request.identifier] == nil, let due, due <= now {
-                continue
+            if policy.travel == .oncePerLocalDate, pending[request.identifier] == nil {
+                if let due, due <= now { continue }
+                // Nor is a date the store has settled (shown, skipped or reported missed): travel
+                // west brings its wall time back, ahead again.
+                if let date = request.info(NotificationExtraKey.localDate).flatMap(LocalDate.init(parsing:)),
+                    context.withStorage({ $0.core.hasHistory(slot: slot.id, localDate: date) })
+                {
+                    continue
+                }
             }
             context.notificationCenter.add(request) { error in
                 if let error { context.log("add.failed", [TraceDetail("identifier", request.identifier), TraceDetail("error", error)]) }

@@ -102,6 +102,19 @@ struct InvariantTests {
         #expect(InvariantChecker(world: rendered, result: result).judge().violations.isEmpty)
     }
 
+    @Test func aSwipeAnOEMTreatsAsAForceStopPermitsALateDelivery() throws {
+        // explore/android-week seed 17568: on the aggressive OEM profile a swipe from recents at
+        // 23:44 force-stops the app (A30) and removes its 23:59 alarm; the user opens the app at
+        // 00:00:01 and the recovery shows 23:59 a minute late.
+        let template = try ExploreFixtures.template(at: "explore/templates/android-week.json")
+        let rendered = try WorldGenerator(template: template, version: "test").world(seed: 17568).render(profile: .corrected)
+        let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false))
+        #expect(result.deliveries.contains { ($0.latenessMs ?? 0) > InvariantChecker.onTimeMillis })
+        #expect(result.ruleCounts["A30", default: 0] > 0)
+        #expect(result.kindCounts["package.forceStopped", default: 0] > 0)
+        #expect(InvariantChecker(world: rendered, result: result).judge().violation(of: .latenessPermitted) == nil)
+    }
+
     @Test func aClockSetForwardOverASlotAndBackInOneMillisecondJumpedOverIt() throws {
         // 06:00 on day 2 the user sets the clock 4 h forward (over 08:00) and the network sets it
         // back in the same millisecond. The app heard both changes and may have settled 08:00 as

@@ -65,4 +65,25 @@ struct WallPlanTests {
         #expect(slack.map(\.optional) == [true])
         #expect(slack.map(\.at) == [due])
     }
+
+    @Test func aDateTravelWestBroughtBackIsOptionalWhenACancelComesBeforeItsLaterReading() {
+        // Daily 23:59 set up in Kiritimati (UTC+14); after 10-30's 23:59 there the phone moves to
+        // New York, where 10-30 comes again, and the user cancels 22 s before its 23:59 there.
+        let kiritimati = Zone(identifier: "Pacific/Kiritimati")!
+        let start = Self.instant("2026-10-28T07:00", in: kiritimati)
+        let move = Self.instant("2026-10-31T05:36", in: kiritimati)
+        let cancel = Self.instant("2026-10-30T23:58:38", in: Self.newYork)
+        let segments = [
+            WallPlan.Segment(from: start, zone: kiritimati, offset: .zero),
+            WallPlan.Segment(from: move, zone: Self.newYork, offset: .zero),
+        ]
+        func plan(until: SimInstant?) -> [WallPlan.Occurrence] {
+            let intent = WallPlan.Intent(slot: "s", time: LocalTime(parsing: "23:59")!, from: start, until: until)
+            return WallPlan.plan([intent], segments: segments, end: start + .days(5)).filter { $0.date.description == "2026-10-30" }
+        }
+        // Cancelled before the New York reading: the Kiritimati reading may have been given up.
+        #expect(plan(until: cancel).map(\.optional) == [true])
+        // Not cancelled: the Kiritimati reading is owed, the New York one optional.
+        #expect(plan(until: nil).map(\.optional) == [false, true])
+    }
 }

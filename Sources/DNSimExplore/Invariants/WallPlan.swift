@@ -85,6 +85,7 @@ struct WallPlan {
     static func plan(_ intents: [Intent], segments: [Segment], end: SimInstant, earlySlack: SimDuration = .zero) -> [Occurrence] {
         var result: [Occurrence] = []
         for intent in intents {
+            let first = result.count
             let stop = min(intent.until ?? end, end)
             let reach = intent.until.map { min($0 + earlySlack, end) } ?? stop
             // Dates already due once (a later reading of the date, after travel west or a clock
@@ -129,6 +130,17 @@ struct WallPlan {
                         // segment's start: due at the jump, optional either way.
                         jumpedDates.insert(date)
                         result.append(Occurrence(slot: intent.slot, date: date, at: segment.from, optional: true))
+                    }
+                }
+            }
+            // A date that travel west or a clock set back brought back, still ahead when the user
+            // cancelled or moved the slot: the plugin may rightly have armed its later reading,
+            // and the user's call forwent it, so its earlier reading's loss is optional too.
+            if let until = intent.until, until < end, let last = segments.last(where: { $0.from <= stop }) {
+                for index in first..<result.count where !result[index].optional {
+                    let date = result[index].date
+                    if let wall = DailyOccurrence.instant(on: date, at: intent.time, in: last.zone), wall - last.offset > stop {
+                        result[index].optional = true
                     }
                 }
             }

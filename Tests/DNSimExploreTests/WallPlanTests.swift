@@ -86,4 +86,25 @@ struct WallPlanTests {
         // Not cancelled: the Kiritimati reading is owed, the New York one optional.
         #expect(plan(until: nil).map(\.optional) == [false, true])
     }
+
+    @Test func aClockChangeInTheMillisecondOfTheCallLandsOnTheNewTimeOptionally() {
+        // London, the clock 5 h 40 min slow: the user asks for 01:30 at 19:49 on the wall clock,
+        // and in the same millisecond the network sets the clock right, to 01:30 exactly. The
+        // change may have come after the call, so 01:30 that day was landed on: optional, and
+        // an alarm that fires at once pairs with it.
+        let london = Zone(identifier: "Europe/London")!
+        let start = Self.instant("2026-11-14T01:30", in: london)
+        let call = Self.instant("2026-11-18T01:30", in: london)
+        let slow = SimDuration.zero - .milliseconds(20_435_790)
+        let segments = [
+            WallPlan.Segment(from: start, zone: london, offset: slow),
+            WallPlan.Segment(from: call, zone: london, offset: .zero),
+        ]
+        let intent = WallPlan.Intent(slot: "s", time: LocalTime(parsing: "01:30")!, from: call, until: nil)
+        let plan = WallPlan.plan([intent], segments: segments, end: call + .days(2))
+        #expect(plan.first?.date.description == "2026-11-18")
+        #expect(plan.first?.at == call)
+        #expect(plan.first?.optional == true)
+        #expect(plan.count > 1 && plan.dropFirst().allSatisfy { !$0.optional })
+    }
 }

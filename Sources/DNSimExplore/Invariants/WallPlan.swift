@@ -123,11 +123,12 @@ struct WallPlan {
                             || at > stop
                         seen.insert(date)
                         result.append(Occurrence(slot: intent.slot, date: date, at: at, optional: optional))
-                    } else if let before, before < reading, reading <= after, segment.from > intent.from, segment.from <= stop,
+                    } else if let before, before < reading, reading <= after, segment.from >= intent.from, segment.from <= stop,
                         !seen.contains(date)
                     {
                         // Jumped over (or landed on) by the clock or a zone change at this
-                        // segment's start: due at the jump, optional either way.
+                        // segment's start: due at the jump, optional either way. (A change in
+                        // the very millisecond of the call may come after it.)
                         jumpedDates.insert(date)
                         result.append(Occurrence(slot: intent.slot, date: date, at: segment.from, optional: true))
                     }

@@ -137,7 +137,7 @@ extension AndroidDailyNotificationPlugin {
             let next = try context.withStorage { store -> PluginStore.Slot? in
                 guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return nil }
                 var slot = store.slots[index]
-                if store.hasHistory(slot: slotID, localDate: date) {
+                if store.wasSettled(slot, localDate: date) {
                     context.log("deliver.duplicateIgnored", [TraceDetail("slot", slotID), TraceDetail("localDate", dateText)])
                     return nil
                 }

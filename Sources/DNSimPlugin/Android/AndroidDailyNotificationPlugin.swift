@@ -52,6 +52,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         var missed: [String] = []
         do {
             try context.withStorage { store in
+                slot.historyMark = store.history.count
                 if let index = store.slots.firstIndex(where: { $0.id == id }) {
                     if let due = settleDueBeforeRemoval(store.slots[index], store: &store, now: now) { missed.append(due) }
                     store.slots[index] = slot

@@ -31,6 +31,9 @@ public struct PluginStore: Sendable {
         /// When the schedule call that set the slot up was accepted (wall ms): no occurrence
         /// before it was ever owed.
         public var scheduledAt: Int64? = nil
+        /// The length of the store's history when the slot was set up: entries before it belong
+        /// to earlier set-ups (see ``PluginStore/wasSettled(_:localDate:)``).
+        public var historyMark = 0
 
         /// The body rendered before arming (seed 004: no delivery-time mutation).
         public var renderedBody: String {
@@ -80,8 +83,9 @@ public struct PluginStore: Sendable {
     /// Delivery and missed records, in order. Append through ``appendHistory(_:)``, which keeps
     /// the indexes below in step.
     public private(set) var history: [HistoryEntry] = []
-    /// The occurrences that have a history entry (``hasHistory(slot:localDate:)`` in O(1)).
-    private var recordedOccurrences: Set<Occurrence> = []
+    /// The occurrences that have a history entry, with the position of the latest one
+    /// (``hasHistory(slot:localDate:)`` in O(1)).
+    private var recordedOccurrences: [Occurrence: Int] = [:]
     /// The position in ``history`` of the last delivered entry.
     private var lastDeliveredPosition: Int?
     /// How many history entries are missed.
@@ -119,12 +123,21 @@ public struct PluginStore: Sendable {
 
     /// Whether an occurrence already has a history entry (so it is never reported twice).
     public func hasHistory(slot: String, localDate: LocalDate) -> Bool {
-        recordedOccurrences.contains(Occurrence(slot: slot, localDate: localDate))
+        recordedOccurrences[Occurrence(slot: slot, localDate: localDate)] != nil
+    }
+
+    /// Whether an occurrence was settled for the slot's current set-up: shown or skipped at any
+    /// time, or reported missed since the slot was set up (``Slot/historyMark``). A date reported
+    /// missed under an earlier set-up (before a cancel), which travel west brings back ahead, is
+    /// owed again to the new one.
+    public func wasSettled(_ slot: Slot, localDate: LocalDate) -> Bool {
+        guard let position = recordedOccurrences[Occurrence(slot: slot.id, localDate: localDate)] else { return false }
+        return history[position].status != .missed || position >= slot.historyMark
     }
 
     /// Records what happened to an occurrence, after every earlier record.
     public mutating func appendHistory(_ entry: HistoryEntry) {
-        recordedOccurrences.insert(Occurrence(slot: entry.slot, localDate: entry.localDate))
+        recordedOccurrences[Occurrence(slot: entry.slot, localDate: entry.localDate)] = history.count
         switch entry.status {
         case .delivered: lastDeliveredPosition = history.count
         case .missed: missedCount += 1

@@ -26,5 +26,8 @@ for case, name in [("asFound", "as-found"), ("directive", "directive"), ("correc
     lines.extend(text[:-1].split("\n"))
     lines.append("\"\"\"# + \"\\n\"),")
 lines += ["    ]", "}", ""]
-target.write_text("\n".join(lines), encoding="utf-8")
+text = "\n".join(lines)
+# Unchanged, the file keeps its bytes and its mtime (no needless rebuild).
+if not target.exists() or target.read_text(encoding="utf-8") != text:
+    target.write_text(text, encoding="utf-8")
 PY

@@ -54,6 +54,12 @@ public enum DailyOccurrence {
         fold: FoldPolicy = .earlier
     ) -> LocalDate {
         var next = date.adding(days: 1)
+        // Resolving a reading asks for offsets within two days and one offset of it. When the
+        // offset stays put from three days before `next`'s reading to three after the following
+        // date's, both readings are unique and a day apart: `next` is not merged. (The common
+        // case, answered with one table search instead of two resolutions.)
+        let reading = SimInstant(millisecondsSinceEpoch: LocalDateTime(date: next, time: time).millisecondsAsIfUTC)
+        if !zone.changesOffset(after: reading - .days(3), through: reading + .days(4)) { return next }
         // A zone skips at most one whole date at a time; the bound only guards the loop.
         for _ in 0..<3 where isMergedWithNextDate(next, at: time, in: zone, gap: gap, fold: fold) {
             next = next.adding(days: 1)

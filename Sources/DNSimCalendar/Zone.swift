@@ -64,6 +64,13 @@ public struct Zone: Hashable, Sendable {
         return LocalDateTime(millisecondsAsIfUTC: instant.millisecondsSinceEpoch + offsetMilliseconds)
     }
 
+    /// Whether the UTC offset changes at any whole second after `start` and up to `end`: when it
+    /// does not, every instant in that span has the offset in force at `start`. One search of
+    /// the offset table, whatever the span.
+    public func changesOffset(after start: SimInstant, through end: SimInstant) -> Bool {
+        table.firstTransition(afterSeconds: start.secondsSinceEpoch, throughSeconds: end.secondsSinceEpoch) != nil
+    }
+
     /// The first instant strictly after `instant` at which the UTC offset changes, or `nil`
     /// when the zone has no later change (fixed zones such as `Asia/Kolkata`, or zones whose
     /// rules have ended).

@@ -66,4 +66,37 @@ struct DailyOccurrenceTests {
             #expect(DailyOccurrence.nextDate(after: date.adding(days: offset), at: time, in: zone) == date.adding(days: offset + 1))
         }
     }
+
+    @Test(
+        "nextDate equals its definition (the first later date not merged with the one after it) on every day around transitions",
+        arguments: ["Pacific/Apia", "America/New_York", "Australia/Lord_Howe", "Europe/Moscow", "Pacific/Kiritimati", "Asia/Kolkata"])
+    func nextDateMatchesItsDefinition(zone identifier: String) throws {
+        let zone = try #require(Zone(identifier: identifier))
+        let times = try ["00:00", "00:30", "01:30", "02:15", "02:30", "09:00", "23:59"].map { try #require(LocalTime(parsing: $0)) }
+        // Apia's skipped date (2011-12-30), Kiritimati's (1994-12-31), Moscow's 2011 and 2014
+        // changes of standard offset, and ordinary DST years.
+        let starts = try ["1994-12-01", "2011-01-01", "2014-10-01", "2026-01-01"].map { try #require(LocalDate(parsing: $0)) }
+        for start in starts {
+            for day in 0..<366 {
+                let date = start.adding(days: day)
+                for time in times {
+                    var expected = date.adding(days: 1)
+                    while DailyOccurrence.isMergedWithNextDate(expected, at: time, in: zone) { expected = expected.adding(days: 1) }
+                    #expect(DailyOccurrence.nextDate(after: date, at: time, in: zone) == expected, "\(identifier) \(date) \(time)")
+                }
+            }
+        }
+    }
+
+    @Test("changesOffset sees a transition inside the span and none outside it")
+    func changesOffsetFindsTransitions() throws {
+        let newYork = try #require(Zone(identifier: "America/New_York"))
+        // 2026-03-08 07:00 UTC: EST → EDT.
+        let change = try #require(ISO8601.parseInstant("2026-03-08T07:00:00Z"))
+        #expect(newYork.changesOffset(after: change - .days(1), through: change))
+        #expect(!newYork.changesOffset(after: change - .days(1), through: change - .seconds(1)))
+        #expect(!newYork.changesOffset(after: change, through: change + .days(30)))
+        let kolkata = try #require(Zone(identifier: "Asia/Kolkata"))
+        #expect(!kolkata.changesOffset(after: change - .days(400), through: change + .days(400)))
+    }
 }

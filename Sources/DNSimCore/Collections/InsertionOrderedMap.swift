@@ -48,7 +48,7 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
 
     /// The live values, in insertion order.
     @inlinable
-    public var values: [Value] { entries.compactMap { $0?.value } }
+    public var values: [Value] { mapValuesInOrder { $0 } }
     /// `transform` applied to each live value, in insertion order (no intermediate array).
     /// Always inlined, so the caller's specialisation copies only what `transform` reads.
     @inlinable @inline(__always)
@@ -63,7 +63,14 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
 
     /// The live keys, in insertion order.
     @inlinable
-    public var keys: [Key] { entries.compactMap { $0?.key } }
+    public var keys: [Key] {
+        var result: [Key] = []
+        result.reserveCapacity(positions.count)
+        for entry in entries {
+            if let entry { result.append(entry.key) }
+        }
+        return result
+    }
 
     /// Where `key` stands in insertion order: positions compare as their entries were inserted.
     /// Valid until the next removal.

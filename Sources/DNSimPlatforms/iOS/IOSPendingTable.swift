@@ -14,6 +14,10 @@ extension IOSSystem {
         /// added, removed or updated (the app reads the list before and between its changes);
         /// `nil` after a change to every entry.
         private var requestsCache: [IOSNotificationRequest]?
+        /// The serials of the cached requests, parallel to `requestsCache`. Entries are appended
+        /// with ever larger serials (a replacement gets a new one), so these ascend and a
+        /// request's place in the cache is a binary search, not a scan comparing identifiers.
+        private var cacheSerials: [Int32] = []
 
         /// The pending entries, in the order they were added.
         var entries: [Pending] { byIdentifier.values }
@@ -22,6 +26,7 @@ extension IOSSystem {
             if let requestsCache { return requestsCache }
             let requests = byIdentifier.mapValuesInOrder { $0.request }
             requestsCache = requests
+            cacheSerials = byIdentifier.mapValuesInOrder { $0.serial }
             return requests
         }
 
@@ -39,9 +44,13 @@ extension IOSSystem {
 
         /// Adds an entry whose identifier has none pending.
         mutating func append(_ entry: Pending) {
+            precondition(cacheSerials.last.map { $0 < entry.serial } ?? true, "pending entries are appended in serial order")
             byIdentifier.append(entry, for: entry.request.identifier)
             identifierBySerial[entry.serial] = entry.request.identifier
-            requestsCache?.append(entry.request)
+            if requestsCache != nil {
+                requestsCache?.append(entry.request)
+                cacheSerials.append(entry.serial)
+            }
         }
 
         /// Removes and returns the entry pending for `identifier`.
@@ -49,27 +58,37 @@ extension IOSSystem {
         mutating func remove(_ identifier: String) -> Pending? {
             guard let entry = byIdentifier.removeValue(forKey: identifier) else { return nil }
             identifierBySerial[entry.serial] = nil
-            if let position = cachePosition(of: identifier) { requestsCache?.remove(at: position) }
+            if let position = cachePosition(ofSerial: entry.serial) {
+                requestsCache?.remove(at: position)
+                cacheSerials.remove(at: position)
+            }
             return entry
         }
 
         /// Mutates the entry pending for `identifier` in place.
         mutating func update(_ identifier: String, _ body: (inout Pending) -> Void) {
             byIdentifier.update(identifier, body)
-            if let position = cachePosition(of: identifier), let request = byIdentifier[identifier]?.request {
-                requestsCache?[position] = request
+            if let entry = byIdentifier[identifier], let position = cachePosition(ofSerial: entry.serial) {
+                requestsCache?[position] = entry.request
             }
         }
 
-        /// Where the request `identifier` stands in `requestsCache`.
-        private func cachePosition(of identifier: String) -> Int? {
-            requestsCache?.firstIndex { $0.identifier == identifier }
+        /// Where the request with `serial` stands in `requestsCache` (`nil` when there is no cache).
+        private func cachePosition(ofSerial serial: Int32) -> Int? {
+            guard requestsCache != nil else { return nil }
+            var low = 0, high = cacheSerials.count
+            while low < high {
+                let middle = (low + high) / 2
+                if cacheSerials[middle] < serial { low = middle + 1 } else { high = middle }
+            }
+            return low < cacheSerials.count && cacheSerials[low] == serial ? low : nil
         }
 
         /// Mutates every entry in place, in the order they were added; `body` must not reach the table.
         mutating func updateEach(_ body: (inout Pending) -> Void) {
             byIdentifier.updateEach(body)
             requestsCache = nil
+            cacheSerials = []
         }
     }
 }

@@ -13,66 +13,89 @@ extension IOSDailyNotificationPlugin {
         context.withStorage { $0.core.settings }.applied(to: build.freshness)
     }
 
+    /// One request of a slot's window, with when it fires on the device's clock in its current
+    /// zone (wall ms): its date at its trigger's hour and minute; `nil` for a repeating trigger.
+    struct WindowRequest {
+        var request: IOSNotificationRequest
+        var due: Int64?
+    }
+
     /// The requests a slot should have pending now, by the policy's trigger, rollover and TTL.
-    func windowRequests(for slot: PluginStore.Slot, context: Context, days: Int) -> [IOSNotificationRequest] {
+    func windowRequests(for slot: PluginStore.Slot, context: Context, days: Int) -> [WindowRequest] {
         let rules = freshness(context)
         switch policy.trigger {
         case .repeatingCalendar:
             // One repeating, floating calendar trigger: the OS keeps firing it with no app code.
-            return [
-                IOSNotificationRequest(
-                    identifier: IOSPluginBuild.requestPrefix + slot.id, title: slot.title, body: slot.body,
-                    userInfo: [StringPair(NotificationExtraKey.slot, slot.id)],
-                    trigger: .calendar(IOSDateComponents(hour: slot.time.hour, minute: slot.time.minute), timeZone: nil, repeats: true))
-            ]
+            let request = IOSNotificationRequest(
+                identifier: IOSPluginBuild.requestPrefix + slot.id, title: slot.title, body: slot.body,
+                userInfo: [StringPair(NotificationExtraKey.slot, slot.id)],
+                trigger: .calendar(IOSDateComponents(hour: slot.time.hour, minute: slot.time.minute), timeZone: nil, repeats: true))
+            return [WindowRequest(request: request, due: nil)]
         case .datedCalendar:
             // The window's local dates: seed 003's +24 h steps (S1), or each next calendar date
             // whose wall time is its own instant (a date the zone merges is one occurrence).
-            var dates: [LocalDate] = []
-            var instants: [Int64] = []
+            let zone = context.timeZone
+            var window: [WindowRequest] = []
+            window.reserveCapacity(days)
+            var previousDate = slot.nextLocalDate
             for k in 0..<days {
-                switch policy.rollover {
-                case .add24Hours:
-                    let runAt = slot.nextRunAt + Int64(k) * 86_400_000
-                    dates.append(context.timeZone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt)).date)
-                    instants.append(runAt)
-                case .calendarDay:
-                    let date = k == 0 ? slot.nextLocalDate : DailyOccurrence.nextDate(after: dates[k - 1], at: slot.time, in: context.timeZone)
-                    dates.append(date)
-                    instants.append(DailyOccurrence.instant(on: date, at: slot.time, in: context.timeZone)?.millisecondsSinceEpoch ?? 0)
-                }
-            }
-            return (0..<days).compactMap { k in
-                let (date, runAt) = (dates[k], instants[k])
+                let date: LocalDate
+                let runAt: Int64
                 let (hour, minute): (Int, Int)
+                // The instant the request fires at: its date and wall time in the current zone.
+                let due: Int64?
                 switch policy.rollover {
                 case .add24Hours:
-                    let local = context.timeZone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt))
+                    runAt = slot.nextRunAt + Int64(k) * 86_400_000
+                    let local = zone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt))
+                    date = local.date
                     (hour, minute) = (local.time.hour, local.time.minute)
+                    due = LocalTime(hour: hour, minute: minute).flatMap {
+                        DailyOccurrence.instant(on: date, at: $0, in: zone)?.millisecondsSinceEpoch
+                    }
                 case .calendarDay:
+                    date = k == 0 ? slot.nextLocalDate : DailyOccurrence.nextDate(after: previousDate, at: slot.time, in: zone)
+                    let instant = DailyOccurrence.instant(on: date, at: slot.time, in: zone)?.millisecondsSinceEpoch
+                    runAt = instant ?? 0
                     (hour, minute) = (slot.time.hour, slot.time.minute)
+                    // The request's trigger has whole minutes; so has a slot's time, as a rule.
+                    due = slot.time.second == 0 && slot.time.millisecond == 0
+                        ? instant
+                        : LocalTime(hour: hour, minute: minute).flatMap { DailyOccurrence.instant(on: date, at: $0, in: zone)?.millisecondsSinceEpoch }
                 }
-                // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence.
-                let verdict = rules.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
-                // Content is baked only if still fresh at the TTL horizon; an occurrence fresh at
-                // its planned instant but not at the horizon is armed with the static body.
-                let bake =
-                    verdict == .fresh
-                    && rules.verdict(runAt: ttlInstant(date: date, hour: hour, minute: minute, plannedAt: runAt), fetchedAt: slot.contentFetchedAt)
-                        == .fresh
-                switch policy.ttl {
-                case .none:
-                    return dated(slot, date: date, hour: hour, minute: minute, withContent: slot.contentVersion != nil)
-                case .skipArming:
-                    // Seed 004 §4: a stale occurrence is not armed.
-                    if verdict == .stale { return nil }
-                case .staleAction:
-                    // Content only where it will still be fresh at T; otherwise the stale action.
-                    if verdict == .stale && rules.staleAction == .skip { return nil }
+                previousDate = date
+                if let request = windowRequest(slot, date: date, hour: hour, minute: minute, runAt: runAt, rules: rules) {
+                    window.append(WindowRequest(request: request, due: due))
                 }
-                return dated(slot, date: date, hour: hour, minute: minute, withContent: bake)
             }
+            return window
         }
+    }
+
+    /// The dated request for one occurrence of a slot's window, or `nil` when TTL keeps it
+    /// from being armed.
+    private func windowRequest(
+        _ slot: PluginStore.Slot, date: LocalDate, hour: Int, minute: Int, runAt: Int64, rules: FreshnessPolicy
+    ) -> IOSNotificationRequest? {
+        // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence.
+        let verdict = rules.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
+        // Content is baked only if still fresh at the TTL horizon; an occurrence fresh at
+        // its planned instant but not at the horizon is armed with the static body.
+        let bake =
+            verdict == .fresh
+            && rules.verdict(runAt: ttlInstant(date: date, hour: hour, minute: minute, plannedAt: runAt), fetchedAt: slot.contentFetchedAt)
+                == .fresh
+        switch policy.ttl {
+        case .none:
+            return dated(slot, date: date, hour: hour, minute: minute, withContent: slot.contentVersion != nil)
+        case .skipArming:
+            // Seed 004 §4: a stale occurrence is not armed.
+            if verdict == .stale { return nil }
+        case .staleAction:
+            // Content only where it will still be fresh at T; otherwise the stale action.
+            if verdict == .stale && rules.staleAction == .skip { return nil }
+        }
+        return dated(slot, date: date, hour: hour, minute: minute, withContent: bake)
     }
 
     /// The instant TTL-at-fire is judged at (``PluginPolicy/TTLHorizon``): the planned one, or
@@ -109,6 +132,12 @@ extension IOSDailyNotificationPlugin {
         context.notificationCenter.getPendingNotificationRequests { requests in
             for request in requests where !request.identifier.hasPrefix(IOSPluginBuild.requestPrefix) { others += 1 }
         }
+        return windowDays(others: others, context: context)
+    }
+
+    /// How many days per slot fit the 64 budget when `others` of the pending requests are not
+    /// the plugin's.
+    private func windowDays(others: Int, context: Context) -> Int {
         let slots = max(1, context.withStorage { $0.core.slots.count })
         let budget = 64 - IOSPluginBuild.reservedForOthers - others
         return policy.windowSizing == .budgetAware ? max(1, min(build.windowDays, budget / slots)) : build.windowDays
@@ -121,10 +150,17 @@ extension IOSDailyNotificationPlugin {
         let slots = context.withStorage { $0.core.slots }
         let days = windowDays(context: context)
         let windows = slots.map { windowRequests(for: $0, context: context, days: days) }
-        let wanted = Set(windows.joined().map(\.identifier))
-        var pendingIDs: [String] = []
-        context.notificationCenter.getPendingNotificationRequests { pendingIDs = $0.map(\.identifier) }
-        let surplus = pendingIDs.filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains($0) }
+        var wanted = Set<String>()
+        for window in windows {
+            for entry in window { wanted.insert(entry.request.identifier) }
+        }
+        var surplus: [String] = []
+        context.notificationCenter.getPendingNotificationRequests { requests in
+            for request in requests
+            where request.identifier.hasPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains(request.identifier) {
+                surplus.append(request.identifier)
+            }
+        }
         if !surplus.isEmpty {
             context.notificationCenter.removePendingNotificationRequests(withIdentifiers: surplus)
             let removed = Set(surplus)
@@ -137,23 +173,32 @@ extension IOSDailyNotificationPlugin {
     ///
     /// - Parameter window: the slot's window requests for a number of days, already computed
     ///   (by ``armAll(context:)``); used when the window still has that many days.
-    func arm(_ slot: PluginStore.Slot, context: Context, window: (days: Int, requests: [IOSNotificationRequest])? = nil) {
+    func arm(_ slot: PluginStore.Slot, context: Context, window: (days: Int, requests: [WindowRequest])? = nil) {
+        // One pass over the pending requests: this slot's (the only ones the window can match)
+        // by identifier, and how many are not the plugin's (they size the window).
+        let slotPrefix = IOSPluginBuild.requestPrefix + slot.id
         var pending: [String: IOSNotificationRequest] = [:]
+        var others = 0
         context.notificationCenter.getPendingNotificationRequests { requests in
-            pending.reserveCapacity(requests.count)
-            for request in requests { pending[request.identifier] = request }
+            for request in requests {
+                if !request.identifier.hasPrefix(IOSPluginBuild.requestPrefix) {
+                    others += 1
+                } else if request.identifier.hasPrefix(slotPrefix) {
+                    pending[request.identifier] = request
+                }
+            }
         }
-        let days = windowDays(context: context)
+        let days = windowDays(others: others, context: context)
         let requests = window.flatMap { $0.days == days ? $0.requests : nil } ?? windowRequests(for: slot, context: context, days: days)
-        let dues = requests.map { dueWallMillis(of: $0, context: context) }
         var added = 0
         let now = context.now().millisecondsSinceEpoch
         // Missing requests are added; pending ones whose rendered content changed are replaced.
-        for (request, due) in zip(requests, dues) where pending[request.identifier] != request {
+        for entry in requests where pending[entry.request.identifier] != entry.request {
+            let request = entry.request
             // ``PluginPolicy/Travel/oncePerLocalDate``: a date whose time has passed here is not
             // added again (it would fire only if the device moved west, a second time that date).
             if policy.travel == .oncePerLocalDate, pending[request.identifier] == nil {
-                if let due, due <= now { continue }
+                if let due = entry.due, due <= now { continue }
                 // Nor is a date the store has settled (shown, skipped or reported missed): travel
                 // west brings its wall time back, ahead again.
                 if let date = request.info(NotificationExtraKey.localDate).flatMap(LocalDate.init(parsing:)),
@@ -169,7 +214,7 @@ extension IOSDailyNotificationPlugin {
             added += 1
         }
         context.withStorage { store in
-            for (request, due) in zip(requests, dues) { store.noteArmed(request.identifier, due: due) }
+            for entry in requests { store.noteArmed(entry.request.identifier, due: entry.due) }
         }
         // The window's dates: seed 003's +24 h (T1) or calendar days (T2); a repeating trigger
         // is handed to the OS (I3).
@@ -177,16 +222,6 @@ extension IOSDailyNotificationPlugin {
         context.log(
             "armed", decidedBy: fact,
             [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
-    }
-
-    /// When a dated request fires on the device's clock in its current zone (wall ms), or `nil`
-    /// for a repeating trigger.
-    func dueWallMillis(of request: IOSNotificationRequest, context: Context) -> Int64? {
-        guard case .calendar(let components, _, let repeats) = request.trigger, !repeats,
-            let date = request.info(NotificationExtraKey.localDate).flatMap(LocalDate.init(parsing:)),
-            let time = LocalTime(hour: components.hour, minute: components.minute)
-        else { return nil }
-        return DailyOccurrence.instant(on: date, at: time, in: context.timeZone)?.millisecondsSinceEpoch
     }
 
     /// Submits the T–lead BGAppRefresh request for the earliest next slot.

@@ -230,14 +230,15 @@ extension ScenarioDecoder {
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAction {
-        let known = ScenarioAction.allNames.filter { name in platform.map { ScenarioAction.platforms(of: name).contains($0) } ?? true }
+        let vocabulary = ScenarioAction.Vocabulary.of(platform)
+        let known = vocabulary.names
         let platformName = platform.map { "\($0.rawValue) " } ?? ""
-        let expected = "one of the \(platformName)actions: " + known.joined(separator: ", ")
+        let expected = vocabulary.expected
         let name = try reader.string("action", expected: expected)
-        if let platform, ScenarioAction.allNames.contains(name) && !known.contains(name) {
+        if let platform, !vocabulary.nameSet.contains(name) && ScenarioAction.allNames.contains(name) {
             throw invalid(reader.pointer.appending("action"), expected, "\"\(name)\", which does not exist on \(platform.rawValue)")
         }
-        if !known.contains(name), let near = Suggestion.closest(to: name, among: known) {
+        if !vocabulary.nameSet.contains(name), let near = Suggestion.closest(to: name, among: known) {
             // A near miss: name the action meant rather than list all of them.
             throw invalid(
                 reader.pointer.appending("action"), "one of the \(known.count) \(platformName)actions",

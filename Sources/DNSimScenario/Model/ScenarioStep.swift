@@ -184,6 +184,40 @@ public enum ScenarioAction: Sendable, Equatable {
         }
     }
 
+    /// The actions a step may name on one platform (all of them when the platform is unknown),
+    /// computed once: decoding a step checks its action against this instead of filtering
+    /// ``allNames`` each time.
+    struct Vocabulary: Sendable {
+        /// The names, in documentation order.
+        let names: [String]
+        /// The same names, for membership tests.
+        let nameSet: Set<String>
+        /// What a step's `action` is expected to be, as an error message says it.
+        let expected: String
+
+        init(platform: ScenarioPlatform?) {
+            names = ScenarioAction.allNames.filter { name in platform.map { ScenarioAction.platforms(of: name).contains($0) } ?? true }
+            nameSet = Set(names)
+            let platformName = platform.map { "\($0.rawValue) " } ?? ""
+            expected = "one of the \(platformName)actions: " + names.joined(separator: ", ")
+        }
+
+        private static let any = Vocabulary(platform: nil)
+        private static let android = Vocabulary(platform: .android)
+        private static let ios = Vocabulary(platform: .ios)
+        private static let electron = Vocabulary(platform: .electron)
+
+        /// The vocabulary of `platform`.
+        static func of(_ platform: ScenarioPlatform?) -> Vocabulary {
+            switch platform {
+            case nil: any
+            case .android: android
+            case .ios: ios
+            case .electron: electron
+            }
+        }
+    }
+
     /// Every action name, in documentation order.
     public static let allNames = [
         "launchApp", "backgroundApp", "swipeFromRecents", "forceStop", "killProcess", "reboot", "unlock", "setClock",

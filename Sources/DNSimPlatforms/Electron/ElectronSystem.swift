@@ -24,16 +24,8 @@ import DNSimCore
 /// See <https://www.electronjs.org/docs/latest/tutorial/notifications>,
 /// <https://www.electronjs.org/docs/latest/api/app>, <https://www.electronjs.org/docs/latest/api/power-monitor>.
 public final class ElectronSystem<App: ElectronApplication> {
-    /// One timer the running process set.
-    struct Timer {
-        var id: Int32
-        var tag: String
-        /// When it was due when set (true time); lateness is measured from here.
-        var due: SimInstant
-        /// When it is planned to fire (later than ``due`` after a sleep).
-        var fireAt: SimInstant
-        var handle: EventHandle?
-    }
+    /// A timer the running process set (top-level, so code handling it is not generic over `App`).
+    typealias Timer = ElectronTimer
 
     /// The engine.
     public let sim: Simulator<DeviceEvent>

@@ -29,23 +29,12 @@ public final class IOSSystem<App: IOSApplication> {
         case suspended
     }
 
-    /// One pending request and when it fires next.
-    struct Pending {
-        var serial: Int32
-        var request: IOSNotificationRequest
-        var addedAt: SimInstant
-        var addOrder: Int
-        var nextFire: SimInstant?
-        var dueEvent: EventHandle?
-    }
-
-    /// One submitted background task request.
-    struct TaskRequest {
-        var serial: Int32
-        var request: IOSBackgroundTaskRequest
-        var launchEvent: EventHandle?
-        var running: Bool
-    }
+    // The model's records are top-level types, not nested in this generic class: a type nested
+    // here is generic over `App` too, and code handling it in this module could not be
+    // specialised (every access would look up its generic metadata at run time).
+    typealias Pending = IOSPendingEntry
+    typealias TaskRequest = IOSTaskEntry
+    typealias PendingTable = IOSPendingTable
 
     /// The engine.
     public let sim: Simulator<DeviceEvent>

@@ -150,7 +150,7 @@ extension IOSDailyNotificationPlugin {
         let slots = context.withStorage { $0.core.slots }
         let days = windowDays(context: context)
         let windows = slots.map { windowRequests(for: $0, context: context, days: days) }
-        var wanted = Set<String>()
+        var wanted = Set<String>(minimumCapacity: windows.reduce(0) { $0 + $1.count })
         for window in windows {
             for entry in window { wanted.insert(entry.request.identifier) }
         }
@@ -178,6 +178,7 @@ extension IOSDailyNotificationPlugin {
         // by identifier, and how many are not the plugin's (they size the window).
         let slotPrefix = IOSPluginBuild.requestPrefix + slot.id
         var pending: [String: IOSNotificationRequest] = [:]
+        pending.reserveCapacity(window?.requests.count ?? 0)
         var others = 0
         context.notificationCenter.getPendingNotificationRequests { requests in
             for request in requests {
@@ -193,11 +194,13 @@ extension IOSDailyNotificationPlugin {
         var added = 0
         let now = context.now().millisecondsSinceEpoch
         // Missing requests are added; pending ones whose rendered content changed are replaced.
-        for entry in requests where pending[entry.request.identifier] != entry.request {
+        for entry in requests {
             let request = entry.request
+            let pendingRequest = pending[request.identifier]
+            if pendingRequest == request { continue }
             // ``PluginPolicy/Travel/oncePerLocalDate``: a date whose time has passed here is not
             // added again (it would fire only if the device moved west, a second time that date).
-            if policy.travel == .oncePerLocalDate, pending[request.identifier] == nil {
+            if policy.travel == .oncePerLocalDate, pendingRequest == nil {
                 if let due = entry.due, due <= now { continue }
                 // Nor is a date the store has settled (shown, skipped or reported missed): travel
                 // west brings its wall time back, ahead again.

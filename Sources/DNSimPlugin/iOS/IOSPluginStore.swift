@@ -20,27 +20,24 @@ public struct IOSPluginStore: Sendable {
     /// added. Change it through ``noteArmed(_:)`` and ``forgetArmed(where:)``, which keep the
     /// index behind ``isArmed(_:)`` in step.
     public private(set) var armedIdentifiers: [String] = []
-    /// The members of ``armedIdentifiers``.
-    private var armedSet: Set<String> = []
-    /// When each armed request was due (device wall ms) as it stood when last armed: a floating
-    /// request follows the zone (I4), so this is the time the system fires it unless the zone
-    /// moves again before then.
-    private var armedDue: [String: Int64] = [:]
+    /// The members of ``armedIdentifiers``, each with when it was due (device wall ms) as it
+    /// stood when last armed, if known: a floating request follows the zone (I4), so this is
+    /// the time the system fires it unless the zone moves again before then.
+    private var armedDue: [String: Int64?] = [:]
 
     /// Creates an empty store.
     public init() {}
 
     /// Whether `identifier` is in ``armedIdentifiers``.
-    public func isArmed(_ identifier: String) -> Bool { armedSet.contains(identifier) }
+    public func isArmed(_ identifier: String) -> Bool { armedDue[identifier] != nil }
 
     /// When the armed request `identifier` was due as it stood when last armed (wall ms).
-    public func armedDue(_ identifier: String) -> Int64? { armedDue[identifier] }
+    public func armedDue(_ identifier: String) -> Int64? { armedDue[identifier] ?? nil }
 
     /// Adds `identifier` to ``armedIdentifiers`` unless it is there already, and records when it
     /// is due now (`due`, wall ms), if known.
     public mutating func noteArmed(_ identifier: String, due: Int64? = nil) {
-        if armedSet.insert(identifier).inserted { armedIdentifiers.append(identifier) }
-        armedDue[identifier] = due
+        if armedDue.updateValue(due, forKey: identifier) == nil { armedIdentifiers.append(identifier) }
     }
 
     /// Removes the armed identifiers that satisfy `shouldForget`.
@@ -48,8 +45,7 @@ public struct IOSPluginStore: Sendable {
         var kept: [String] = []
         for identifier in armedIdentifiers {
             if shouldForget(identifier) {
-                armedSet.remove(identifier)
-                armedDue[identifier] = nil
+                armedDue.removeValue(forKey: identifier)
             } else {
                 kept.append(identifier)
             }

@@ -134,7 +134,9 @@ extension OSRule {
     /// USE_EXACT_ALARM.
     public static let a21 = OSRule(
         id: "A21", summary: "USE_EXACT_ALARM (API 33+) is granted at install and cannot be revoked by the user.",
-        source: "AlarmManager.java ChangeId; Android 14 exact-alarm page", confidence: .high)
+        source:
+            "AlarmManager.java ChangeId; Android 14 exact-alarm page; CTS ExactAlarmsTest#canScheduleExactAlarmWithPolicyPermission (allowed for a targetSdk 33+ app) and #canScheduleExactAlarmWithPolicyPermissionSdk32 (not enabled at targetSdk 32); AOSP AlarmManagerService's SCHEDULE_EXACT_ALARM app-op listener returns early when hasUseExactAlarmInternal holds (a revoke removes nothing)",
+        confidence: .high)
     /// Exact permission denied by default on 14.
     public static let a22 = OSRule(
         id: "A22", summary: "Android 14: SCHEDULE_EXACT_ALARM is denied by default for new installs targeting 33+.",

@@ -10,6 +10,10 @@ public struct AndroidPluginBuild: Sendable, Hashable {
     public var directBootAware: Bool
     /// The app's targetSdkVersion.
     public var targetSdk: Int
+    /// Whether the manifest declares SCHEDULE_EXACT_ALARM (A22).
+    public var declaresScheduleExactAlarm = true
+    /// Whether the manifest declares USE_EXACT_ALARM (A21).
+    public var declaresUseExactAlarm = false
     /// The freshness rules (T–lead, TTL-at-fire, stale action).
     public var freshness: FreshnessPolicy
     /// Minutes before each slot at which content is prefetched (seed 004 T–lead); 0 turns it off.
@@ -63,6 +67,8 @@ public struct AndroidPluginBuild: Sendable, Hashable {
         if policy.android.exactPermissionReceiver == .declared {
             actions.insert(AndroidPluginBuild.exactAlarmPermissionStateChanged)
         }
-        return AndroidManifest(receiverActions: actions, directBootAware: directBootAware, targetSdk: targetSdk)
+        return AndroidManifest(
+            receiverActions: actions, directBootAware: directBootAware, declaresScheduleExactAlarm: declaresScheduleExactAlarm,
+            declaresUseExactAlarm: declaresUseExactAlarm, targetSdk: targetSdk)
     }
 }

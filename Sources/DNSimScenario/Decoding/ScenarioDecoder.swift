@@ -316,6 +316,8 @@ public struct ScenarioDecoder {
             plugin.bootReceiver = attemptOptional { try reader.optionalBool("bootReceiver") } ?? true
             plugin.directBootAware = attemptOptional { try reader.optionalBool("directBootAware") } ?? false
             plugin.targetSdk = Int(attemptOptional { try reader.optionalInt64("targetSdk") } ?? 34)
+            plugin.scheduleExactAlarm = attemptOptional { try reader.optionalBool("scheduleExactAlarm") } ?? true
+            plugin.useExactAlarm = attemptOptional { try reader.optionalBool("useExactAlarm") } ?? false
         }
         reportUnknownFields(reader)
         return (profile, plugin)

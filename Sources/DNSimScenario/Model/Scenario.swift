@@ -64,6 +64,10 @@ public struct Scenario: Sendable {
         public var directBootAware = false
         /// The app's targetSdkVersion.
         public var targetSdk = 34
+        /// Whether the manifest declares SCHEDULE_EXACT_ALARM (the user-grantable permission, A22).
+        public var scheduleExactAlarm = true
+        /// Whether the manifest declares USE_EXACT_ALARM (granted at install, not revocable, A21).
+        public var useExactAlarm = false
         /// iOS: whether the refresh identifier is in BGTaskSchedulerPermittedIdentifiers.
         public var taskIdentifierInInfoPlist = true
         /// Electron: whether the app registers to open at login (macOS, Windows).

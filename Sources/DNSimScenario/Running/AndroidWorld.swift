@@ -27,10 +27,12 @@ final class AndroidWorld {
         let profile =
             AndroidDeviceProfile.named(scenario.deviceProfile, apiLevel: scenario.osVersion)
             ?? .stock(apiLevel: scenario.osVersion)
-        let build = AndroidPluginBuild(
+        var build = AndroidPluginBuild(
             policy: scenario.policy, bootReceiver: scenario.plugin.bootReceiver,
             directBootAware: scenario.plugin.directBootAware, targetSdk: scenario.plugin.targetSdk,
             freshness: scenario.freshness)
+        build.declaresScheduleExactAlarm = scenario.plugin.scheduleExactAlarm
+        build.declaresUseExactAlarm = scenario.plugin.useExactAlarm
         system = AndroidSystem(sim: sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
         system.contentServer = driver.server
     }
@@ -179,6 +181,8 @@ extension AndroidWorld {
             ("plugin.bootReceiver", String(scenario.plugin.bootReceiver)),
             ("plugin.directBootAware", String(scenario.plugin.directBootAware)),
             ("plugin.targetSdk", String(scenario.plugin.targetSdk)),
+            ("plugin.scheduleExactAlarm", String(scenario.plugin.scheduleExactAlarm)),
+            ("plugin.useExactAlarm", String(scenario.plugin.useExactAlarm)),
         ]
         list += system.resolvedParameters.map { (key: $0.0, value: $0.1) }
         return list

@@ -148,6 +148,8 @@ public enum ScenarioSchema {
                         ("bootReceiver", ["type": "boolean", "description": "Declare the BOOT_COMPLETED receiver (default true)."]),
                         ("directBootAware", ["type": "boolean", "description": "Receivers are direct-boot aware (default false)."]),
                         ("targetSdk", ["type": "integer", "description": "The app's targetSdkVersion (default 34)."]),
+                        ("scheduleExactAlarm", ["type": "boolean", "description": "Android: the manifest declares SCHEDULE_EXACT_ALARM, the permission the user grants and revokes (default true; A22)."]),
+                        ("useExactAlarm", ["type": "boolean", "description": "Android: the manifest declares USE_EXACT_ALARM, granted at install and not revocable, for targetSdk 33+ on API 33+ (default false; A21)."]),
                         ("taskIdentifierInInfoPlist", ["type": "boolean", "description": "iOS: the refresh identifier is in BGTaskSchedulerPermittedIdentifiers (default true; false is BGTASK-CONFIG-FAULT)."]),
                         ("openAtLogin", ["type": "boolean", "description": "Electron: register to open at login (macOS, Windows; default true)."]),
                         ("linuxAutostartEntry", ["type": "boolean", "description": "Electron: the Linux package installs an autostart entry (default false)."]),

@@ -5,7 +5,17 @@ import DNSimPlatforms
 extension IOSDailyNotificationPlugin {
     /// The identifier of a slot's dated request.
     static func identifier(slot: String, date: LocalDate) -> String {
-        IOSPluginBuild.requestPrefix + slot + "-" + date.description
+        identifier(slotPrefix: datedIdentifierPrefix(slot: slot), date: date)
+    }
+
+    /// The part of a slot's dated identifiers before the date.
+    static func datedIdentifierPrefix(slot: String) -> String {
+        IOSPluginBuild.requestPrefix + slot + "-"
+    }
+
+    /// The identifier of a dated request from its slot's ``datedIdentifierPrefix(slot:)``.
+    static func identifier(slotPrefix: String, date: LocalDate) -> String {
+        slotPrefix + date.description
     }
 
     /// The freshness rules in force: the build's, with the app's run-time settings applied.
@@ -35,6 +45,7 @@ extension IOSDailyNotificationPlugin {
             // The window's local dates: seed 003's +24 h steps (S1), or each next calendar date
             // whose wall time is its own instant (a date the zone merges is one occurrence).
             let zone = context.timeZone
+            let slotPrefix = Self.datedIdentifierPrefix(slot: slot.id)
             var window: [WindowRequest] = []
             window.reserveCapacity(days)
             var previousDate = slot.nextLocalDate
@@ -64,7 +75,7 @@ extension IOSDailyNotificationPlugin {
                         : LocalTime(hour: hour, minute: minute).flatMap { DailyOccurrence.instant(on: date, at: $0, in: zone)?.millisecondsSinceEpoch }
                 }
                 previousDate = date
-                if let request = windowRequest(slot, date: date, hour: hour, minute: minute, runAt: runAt, rules: rules) {
+                if let request = windowRequest(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, runAt: runAt, rules: rules) {
                     window.append(WindowRequest(request: request, due: due))
                 }
             }
@@ -75,7 +86,8 @@ extension IOSDailyNotificationPlugin {
     /// The dated request for one occurrence of a slot's window, or `nil` when TTL keeps it
     /// from being armed.
     private func windowRequest(
-        _ slot: PluginStore.Slot, date: LocalDate, hour: Int, minute: Int, runAt: Int64, rules: FreshnessPolicy
+        _ slot: PluginStore.Slot, slotPrefix: String, date: LocalDate, hour: Int, minute: Int, runAt: Int64,
+        rules: FreshnessPolicy
     ) -> IOSNotificationRequest? {
         // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence.
         let verdict = rules.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
@@ -87,7 +99,7 @@ extension IOSDailyNotificationPlugin {
                 == .fresh
         switch policy.ttl {
         case .none:
-            return dated(slot, date: date, hour: hour, minute: minute, withContent: slot.contentVersion != nil)
+            return dated(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, withContent: slot.contentVersion != nil)
         case .skipArming:
             // Seed 004 §4: a stale occurrence is not armed.
             if verdict == .stale { return nil }
@@ -95,7 +107,7 @@ extension IOSDailyNotificationPlugin {
             // Content only where it will still be fresh at T; otherwise the stale action.
             if verdict == .stale && rules.staleAction == .skip { return nil }
         }
-        return dated(slot, date: date, hour: hour, minute: minute, withContent: bake)
+        return dated(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, withContent: bake)
     }
 
     /// The instant TTL-at-fire is judged at (``PluginPolicy/TTLHorizon``): the planned one, or
@@ -115,13 +127,14 @@ extension IOSDailyNotificationPlugin {
     static let westernmostOffsetMillis: Int64 = 12 * 3_600_000
 
     private func dated(
-        _ slot: PluginStore.Slot, date: LocalDate, hour: Int, minute: Int, withContent: Bool
+        _ slot: PluginStore.Slot, slotPrefix: String, date: LocalDate, hour: Int, minute: Int, withContent: Bool
     ) -> IOSNotificationRequest {
-        IOSNotificationRequest(
-            identifier: Self.identifier(slot: slot.id, date: date), title: slot.title,
+        let dateText = date.description
+        return IOSNotificationRequest(
+            identifier: slotPrefix + dateText, title: slot.title,
             body: withContent ? slot.renderedBody : slot.body,
             userInfo: [
-                StringPair(NotificationExtraKey.slot, slot.id), StringPair(NotificationExtraKey.localDate, date.description),
+                StringPair(NotificationExtraKey.slot, slot.id), StringPair(NotificationExtraKey.localDate, dateText),
             ] + (withContent ? slot.contentExtras : []),
             trigger: .calendar(IOSDateComponents(date: date, hour: hour, minute: minute), timeZone: nil, repeats: false))
     }
@@ -130,7 +143,7 @@ extension IOSDailyNotificationPlugin {
     func windowDays(context: Context) -> Int {
         var others = 0
         context.notificationCenter.getPendingNotificationRequests { requests in
-            for request in requests where !request.identifier.hasPrefix(IOSPluginBuild.requestPrefix) { others += 1 }
+            for request in requests where !request.identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) { others += 1 }
         }
         return windowDays(others: others, context: context)
     }
@@ -157,7 +170,7 @@ extension IOSDailyNotificationPlugin {
         var surplus: [String] = []
         context.notificationCenter.getPendingNotificationRequests { requests in
             for request in requests
-            where request.identifier.hasPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains(request.identifier) {
+            where request.identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains(request.identifier) {
                 surplus.append(request.identifier)
             }
         }
@@ -174,17 +187,20 @@ extension IOSDailyNotificationPlugin {
     /// - Parameter window: the slot's window requests for a number of days, already computed
     ///   (by ``armAll(context:)``); used when the window still has that many days.
     func arm(_ slot: PluginStore.Slot, context: Context, window: (days: Int, requests: [WindowRequest])? = nil) {
-        // One pass over the pending requests: this slot's (the only ones the window can match)
-        // by identifier, and how many are not the plugin's (they size the window).
-        let slotPrefix = IOSPluginBuild.requestPrefix + slot.id
+        // One pass over the pending requests: the plugin's by identifier, and how many are not
+        // the plugin's (they size the window). With an ASCII slot id, only this slot's requests
+        // can match the window (its identifiers start with the slot's prefix, byte for byte),
+        // so only those are indexed.
+        let slotPrefix: String? =
+            slot.id.utf8.allSatisfy { $0 < 0x80 } ? IOSPluginBuild.requestPrefix + slot.id : nil
         var pending: [String: IOSNotificationRequest] = [:]
         pending.reserveCapacity(window?.requests.count ?? 0)
         var others = 0
         context.notificationCenter.getPendingNotificationRequests { requests in
             for request in requests {
-                if !request.identifier.hasPrefix(IOSPluginBuild.requestPrefix) {
+                if !request.identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) {
                     others += 1
-                } else if request.identifier.hasPrefix(slotPrefix) {
+                } else if slotPrefix.map({ request.identifier.hasASCIIPrefix($0) }) ?? true {
                     pending[request.identifier] = request
                 }
             }

@@ -32,20 +32,123 @@ public struct TraceRecord: Equatable, Sendable {
 
     /// The value of the first detail named `key`.
     public func detail(_ key: String) -> String? {
-        details.first { $0.key == key }?.value
+        details.first { $0.hasKey(key) }?.value
+    }
+
+    /// The value of the first detail named `extra.<name>`: ``detail(_:)`` of that key, without
+    /// building it.
+    public func extra(_ name: String) -> String? {
+        let startsASCII = name.utf8.first.map { $0 < 0x80 } ?? false
+        for detail in details where detail.isExtra(named: name, startsASCII: startsASCII) { return detail.value }
+        return nil
     }
 }
 
 /// A named fact attached to a ``TraceRecord``.
-public struct TraceDetail: Equatable, Sendable {
+///
+/// A detail keeps what it was made from and renders its text only when read: an integer is
+/// turned into digits, and an extra's key gets its `extra.` prefix, when ``key`` or ``value``
+/// is asked for. Most records of a run that keeps no trace are read for one or two details or
+/// none, so building a detail costs no string work.
+public struct TraceDetail: Sendable {
+    /// The key as given, or the name of an extra (see ``isExtra``).
+    @usableFromInline var name: String
+    /// Whether the key is `extra.` followed by ``name`` (an Intent extra, a notification's
+    /// `userInfo` entry, work input).
+    @usableFromInline var isExtra: Bool
+    /// The value's text; unused when ``isInteger``.
+    @usableFromInline var text: String
+    /// The value, when it is an integer.
+    @usableFromInline var integer: Int64
+    /// Whether the value is ``integer``, written in decimal digits when read.
+    @usableFromInline var isInteger: Bool
+
     /// The fact's name.
-    public var key: String
-    /// The fact's value, already rendered as text.
-    public var value: String
+    public var key: String { isExtra ? TraceDetail.extraPrefix + name : name }
+
+    /// The fact's value, as text.
+    public var value: String { isInteger ? String(integer) : text }
+
+    /// The prefix of an extra's key.
+    public static let extraPrefix = "extra."
+
+    @inlinable
+    init(name: String, isExtra: Bool, text: String, integer: Int64, isInteger: Bool) {
+        self.name = name
+        self.isExtra = isExtra
+        self.text = text
+        self.integer = integer
+        self.isInteger = isInteger
+    }
 
     /// Creates a detail.
+    @inlinable
     public init(_ key: String, _ value: String) {
-        self.key = key
-        self.value = value
+        self.init(name: key, isExtra: false, text: value, integer: 0, isInteger: false)
+    }
+
+    /// Creates a detail whose value is an integer, written in decimal digits when read.
+    @inlinable
+    public init(_ key: String, _ value: Int64) {
+        self.init(name: key, isExtra: false, text: "", integer: value, isInteger: true)
+    }
+
+    /// Creates a detail whose value is an integer, written in decimal digits when read.
+    @inlinable
+    public init(_ key: String, _ value: Int) {
+        self.init(key, Int64(value))
+    }
+
+    /// Creates a detail whose value is an integer, written in decimal digits when read.
+    @inlinable
+    public init(_ key: String, _ value: Int32) {
+        self.init(key, Int64(value))
+    }
+
+    /// The detail `extra.<name>` for an extra (an Intent extra, a `userInfo` entry, work input).
+    @inlinable
+    public static func extra(_ name: String, _ value: String) -> TraceDetail {
+        TraceDetail(name: name, isExtra: true, text: value, integer: 0, isInteger: false)
+    }
+
+    /// Whether the detail is named `key` (without building the name of an extra).
+    /// Whether the detail is named `extra.<name>` (``hasKey(_:)`` of that key, without
+    /// building it).
+    public func isExtra(named target: String) -> Bool {
+        isExtra(named: target, startsASCII: target.utf8.first.map { $0 < 0x80 } ?? false)
+    }
+
+    /// ``isExtra(named:)``, told whether `target` starts with an ASCII scalar.
+    @usableFromInline
+    func isExtra(named target: String, startsASCII: Bool) -> Bool {
+        if isExtra {
+            // Names that start with a non-ASCII scalar could join the prefix's "." into one
+            // character: then compare the whole keys.
+            guard startsASCII, let first = name.utf8.first, first < 0x80 else {
+                return key == TraceDetail.extraPrefix + target
+            }
+            return name == target
+        }
+        // A plain key spelled out as "extra.<name>" (rare: a quick look at its first byte).
+        guard name.utf8.first == UInt8(ascii: "e"), name.hasASCIIPrefix(TraceDetail.extraPrefix) else { return false }
+        return hasKey(TraceDetail.extraPrefix + target)
+    }
+
+    public func hasKey(_ key: String) -> Bool {
+        guard isExtra else { return name == key }
+        // A name that starts with a non-ASCII scalar could join the prefix's "." into one
+        // character: compare the whole keys.
+        guard let first = name.utf8.first, first < 0x80 else { return key == self.key }
+        // "extra." is ASCII starters: a key equal to it plus the name starts with its bytes,
+        // and the rest of the key is then equal (canonically, as `==` has it) to the name.
+        guard key.hasASCIIPrefix(TraceDetail.extraPrefix) else { return false }
+        return Substring(key.utf8.dropFirst(TraceDetail.extraPrefix.utf8.count)) == name
+    }
+}
+
+extension TraceDetail: Equatable {
+    /// Equal when the key and the value read the same.
+    public static func == (lhs: TraceDetail, rhs: TraceDetail) -> Bool {
+        lhs.key == rhs.key && lhs.value == rhs.value
     }
 }

@@ -32,8 +32,8 @@ public struct AndroidContext<App: AndroidApplication> {
         system.trace(
             "android.am", "exitReasons.queried", rule: .a29,
             [
-                TraceDetail("count", String(exits.count)),
-                TraceDetail("userRequested", String(exits.filter { $0.reason == .userRequested }.count)),
+                TraceDetail("count", exits.count),
+                TraceDetail("userRequested", exits.filter { $0.reason == .userRequested }.count),
             ])
         return exits
     }

@@ -25,7 +25,7 @@ extension AndroidSystem {
             trace(
                 "android.alarm", "alarm.replaced", rule: .a12, cause: old.setRecord,
                 [TraceDetail("operation", operation.description)]
-                    + old.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+                    + old.operation.intent.extras.map(TraceDetail.extra))
         }
         var window = windowLength
         var rule: OSRule
@@ -49,10 +49,10 @@ extension AndroidSystem {
             "android.alarm", "alarm.set", rule: rule,
             [
                 TraceDetail("method", method.rawValue), TraceDetail("type", type.rawValue),
-                TraceDetail("triggerAtMillis", String(trigger)), TraceDetail("windowMillis", String(window)),
-                TraceDetail("deferralMillis", String(deferral)), TraceDetail("operation", operation.description),
-                TraceDetail("serial", String(serial)),
-            ] + operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+                TraceDetail("triggerAtMillis", trigger), TraceDetail("windowMillis", window),
+                TraceDetail("deferralMillis", deferral), TraceDetail("operation", operation.description),
+                TraceDetail("serial", serial),
+            ] + operation.intent.extras.map(TraceDetail.extra))
         var alarm = AndroidAlarm(
             serial: serial, operation: operation, type: type, triggerAtMillis: trigger, windowLengthMillis: window,
             method: method, deferralMillis: deferral, dueEvent: nil, setRecord: record)
@@ -77,8 +77,8 @@ extension AndroidSystem {
             trace(
                 "android.alarm", "alarm.batchingWindow", rule: rule,
                 [
-                    TraceDetail("method", method.rawValue), TraceDetail("allowanceMillis", String(allowance)),
-                    TraceDetail("deferralMillis", String(deferral)),
+                    TraceDetail("method", method.rawValue), TraceDetail("allowanceMillis", allowance),
+                    TraceDetail("deferralMillis", deferral),
                 ])
             return deferral
         }
@@ -163,7 +163,7 @@ extension AndroidSystem {
             trace(
                 "android.alarm", kind, rule: rule, cause: alarm.setRecord,
                 [TraceDetail("operation", alarm.operation.description)]
-                    + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) } + details)
+                    + alarm.operation.intent.extras.map(TraceDetail.extra) + details)
         }
         alarmTable.removeAll()
     }
@@ -178,7 +178,7 @@ extension AndroidSystem {
             trace(
                 "android.alarm", "alarm.deferred", rule: rule, cause: held.setRecord,
                 [TraceDetail("operation", held.operation.description), TraceDetail("why", why)]
-                    + held.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+                    + held.operation.intent.extras.map(TraceDetail.extra))
             return
         }
         guard let alarm = alarmTable.remove(identity) else { return }
@@ -187,8 +187,8 @@ extension AndroidSystem {
             "android.alarm", "alarm.fired", rule: .a2, cause: alarm.setRecord,
             [
                 TraceDetail("operation", alarm.operation.description),
-                TraceDetail("latenessMillis", String(lateness(of: alarm))),
-            ] + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+                TraceDetail("latenessMillis", lateness(of: alarm)),
+            ] + alarm.operation.intent.extras.map(TraceDetail.extra))
         deliver(alarm.operation.intent, cause: record, fromAlarm: true)
     }
 

@@ -74,7 +74,7 @@ extension AndroidSystem {
         doze.pendingEvent = sim.schedule(.android(.maintenanceWindow(start: true)), at: start, priority: .system)
         trace(
             "android.power", "doze.windowPlanned", rule: .a38,
-            [TraceDetail("index", String(doze.windowsSinceIdle)), TraceDetail("gapMillis", String(gap))])
+            [TraceDetail("index", doze.windowsSinceIdle), TraceDetail("gapMillis", gap)])
     }
 
     func maintenanceWindow(start: Bool) {

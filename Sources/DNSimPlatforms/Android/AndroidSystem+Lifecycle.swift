@@ -195,7 +195,7 @@ extension AndroidSystem {
         clock.setWallClock(to: wallMillis, at: sim.now)
         let record = trace(
             "android.clock", "clock.set", rule: .a14,
-            [TraceDetail("source", source), TraceDetail("wallMillis", String(wallMillis))])
+            [TraceDetail("source", source), TraceDetail("wallMillis", wallMillis)])
         rebatchWallClockAlarms()
         deliver(AndroidIntent(action: AndroidIntent.timeSet), cause: record)
     }
@@ -224,8 +224,8 @@ extension AndroidSystem {
         let record = trace(
             "android.notification", outcome == .shown ? "notification.shown" : "notification.suppressed",
             rule: rule,
-            [TraceDetail("id", String(id)), TraceDetail("title", title)]
-                + extras.map { TraceDetail("extra." + $0.key, $0.value) })
+            [TraceDetail("id", id), TraceDetail("title", title)]
+                + extras.map(TraceDetail.extra))
         if outcome == .shown && !shownNotificationIDs.contains(id) { shownNotificationIDs.append(id) }
         notificationLog.append(
             AndroidNotificationRecord(
@@ -251,8 +251,8 @@ extension AndroidSystem {
         trace(
             "android.clock", "dst.transition", rule: .a16,
             [
-                TraceDetail("zone", clock.zone.identifier), TraceDetail("offsetBefore", String(before)),
-                TraceDetail("offsetAfter", String(after)), TraceDetail("broadcast", "none"),
+                TraceDetail("zone", clock.zone.identifier), TraceDetail("offsetBefore", before),
+                TraceDetail("offsetAfter", after), TraceDetail("broadcast", "none"),
             ])
         scheduleZoneTransition()
     }

@@ -23,7 +23,7 @@ extension AndroidSystem {
             trace(
                 "android.alarm", "alarm.removedByRevoke", rule: .a23, cause: alarm.setRecord,
                 [TraceDetail("operation", alarm.operation.description)]
-                    + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+                    + alarm.operation.intent.extras.map(TraceDetail.extra))
         }
         killProcess(reason: "exact-alarm permission revoked", rule: .a23, exitReason: .permissionChange)
         _ = record
@@ -63,7 +63,7 @@ extension AndroidSystem {
             trace(
                 "android.alarm", "alarm.lostByFaultInjection", cause: alarm.setRecord,
                 [TraceDetail("operation", alarm.operation.description)]
-                    + alarm.operation.intent.extras.map { TraceDetail("extra." + $0.key, $0.value) })
+                    + alarm.operation.intent.extras.map(TraceDetail.extra))
         }
     }
 

@@ -29,9 +29,9 @@ extension AndroidSystem {
             "android.work", "work.enqueued", rule: isPeriodic ? .a45 : .a43,
             [
                 TraceDetail("name", name), TraceDetail("worker", request.worker),
-                TraceDetail("delayMillis", String(delay.milliseconds)),
+                TraceDetail("delayMillis", delay.milliseconds),
                 TraceDetail("requiresNetwork", String(request.requiresNetwork)),
-            ] + request.inputData.map { TraceDetail("extra." + $0.key, $0.value) })
+            ] + request.inputData.map(TraceDetail.extra))
         let index = workDatabase.append(
             AndroidWork(
                 serial: nextWorkSerial, name: name, request: request, state: .enqueued, runAttemptCount: 0,
@@ -182,7 +182,7 @@ extension AndroidSystem {
         workDatabase.update(at: index) { $0.state = .running }
         let record = trace(
             "android.work", "work.started",
-            [TraceDetail("name", name), TraceDetail("attempt", String(workDatabase[index].runAttemptCount + 1))])
+            [TraceDetail("name", name), TraceDetail("attempt", workDatabase[index].runAttemptCount + 1)])
         ensureProcess(reason: "job", cause: record)
         guard let process else { return }
         let outcome = process.doWork(workDatabase[index], context: context)
@@ -235,7 +235,7 @@ extension AndroidSystem {
             }
             trace(
                 "android.work", "work.periodDone", rule: .a57,
-                [TraceDetail("name", name), TraceDetail("nextRunWallMillis", String(next))])
+                [TraceDetail("name", name), TraceDetail("nextRunWallMillis", next)])
             planJob(at: index)
         case (.retry, _):
             let wallNow = clock.wallMillis(at: sim.now)
@@ -248,7 +248,7 @@ extension AndroidSystem {
             }
             trace(
                 "android.work", "work.retry", rule: .a46,
-                [TraceDetail("name", name), TraceDetail("backoffMillis", String(delay.milliseconds))])
+                [TraceDetail("name", name), TraceDetail("backoffMillis", delay.milliseconds)])
             planJob(at: index)
         }
     }

@@ -126,7 +126,7 @@ public final class AndroidSystem<App: AndroidApplication> {
         storage = App.emptyStorage()
         deviceProtectedStorage = App.emptyStorage()
         if parameters.exactAlarmGranted == nil && !exactAlarmGranted {
-            trace("android.permission", "exactAlarm.deniedByDefault", rule: .a22, [TraceDetail("apiLevel", String(profile.apiLevel))])
+            trace("android.permission", "exactAlarm.deniedByDefault", rule: .a22, [TraceDetail("apiLevel", profile.apiLevel)])
         }
         scheduleZoneTransition()
     }

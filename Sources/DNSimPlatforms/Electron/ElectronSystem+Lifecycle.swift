@@ -12,7 +12,7 @@ extension ElectronSystem {
     func endProcess(rule: OSRule) {
         guard process != nil else { return }
         let discarded = discardTimers()
-        trace("electron.app", "process.ended", rule: rule, [TraceDetail("timersDiscarded", String(discarded))])
+        trace("electron.app", "process.ended", rule: rule, [TraceDetail("timersDiscarded", discarded)])
         process = nil
         wasOpenedAtLogin = false
     }
@@ -48,7 +48,7 @@ extension ElectronSystem {
         isAsleep = true
         asleepSince = sim.now
         holdTimers()
-        trace("electron.power", "system.suspend", rule: .e3, [TraceDetail("timersHeld", String(timers.count))])
+        trace("electron.power", "system.suspend", rule: .e3, [TraceDetail("timersHeld", timers.count)])
     }
 
     /// The machine wakes: the running app gets `resume` (E3, where supported), then every timer
@@ -58,7 +58,7 @@ extension ElectronSystem {
         let since = asleepSince ?? sim.now
         isAsleep = false
         asleepSince = nil
-        trace("electron.power", "system.resume", rule: .e3, [TraceDetail("sleptMillis", String((sim.now - since).milliseconds))])
+        trace("electron.power", "system.resume", rule: .e3, [TraceDetail("sleptMillis", (sim.now - since).milliseconds)])
         if process != nil { deliverPowerEvent(.resume) }
         releaseTimers(asleepSince: since)
         if loginAwaitsWake {
@@ -155,7 +155,7 @@ extension ElectronSystem {
     /// The wall clock is set. Running timers keep their delay; the app is not told.
     public func setWallClock(toWallMillis wallMillis: Int64, source: String = "manual") {
         clock.setWallClock(to: wallMillis, at: sim.now)
-        trace("electron.clock", "clock.set", [TraceDetail("source", source), TraceDetail("wallMillis", String(wallMillis))])
+        trace("electron.clock", "clock.set", [TraceDetail("source", source), TraceDetail("wallMillis", wallMillis)])
     }
 
     /// The machine's zone changes. Running timers keep their delay; the app is not told.

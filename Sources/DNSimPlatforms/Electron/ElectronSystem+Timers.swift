@@ -16,7 +16,7 @@ extension ElectronSystem {
         let record = trace(
             "electron.timers", "timer.set", rule: .e1,
             [
-                TraceDetail("id", String(id)), TraceDetail("tag", tag),
+                TraceDetail("id", id), TraceDetail("tag", tag),
                 TraceDetail("due", ISO8601.format(clock.wallInstant(at: due), in: clock.zone)),
             ])
         let handle = sim.schedule(.electron(.timerDue(id: id)), at: due, cause: record)
@@ -28,7 +28,7 @@ extension ElectronSystem {
     func clearTimeout(_ id: Int32) {
         guard let timer = timers.removeValue(forKey: id) else { return }
         if let handle = timer.handle { sim.cancel(handle) }
-        trace("electron.timers", "timer.cleared", [TraceDetail("id", String(id)), TraceDetail("tag", timer.tag)])
+        trace("electron.timers", "timer.cleared", [TraceDetail("id", id), TraceDetail("tag", timer.tag)])
     }
 
     /// A timer is due: the app's callback runs, late when sleep held it back (E3).
@@ -37,7 +37,7 @@ extension ElectronSystem {
         let late = (sim.now - timer.due).milliseconds
         trace(
             "electron.timers", "timer.fired", rule: late > 0 ? .e3 : .e1,
-            [TraceDetail("id", String(id)), TraceDetail("tag", timer.tag), TraceDetail("lateMillis", String(late))])
+            [TraceDetail("id", id), TraceDetail("tag", timer.tag), TraceDetail("lateMillis", late)])
         process.timerFired(tag: timer.tag, context: context)
     }
 
@@ -71,7 +71,7 @@ extension ElectronSystem {
             if fireAt != timer.fireAt {
                 trace(
                     "electron.timers", "timer.heldBySleep", rule: .e3,
-                    [TraceDetail("id", String(timer.id)), TraceDetail("tag", timer.tag)])
+                    [TraceDetail("id", timer.id), TraceDetail("tag", timer.tag)])
             }
             timers.update(timer.id) { timer in
                 timer.fireAt = fireAt
@@ -82,7 +82,7 @@ extension ElectronSystem {
 
     /// `new Notification({title, body}).show()` (E1): shown at once, only from a running process.
     func showNotification(title: String, body: String, userInfo: [StringPair]) -> Bool {
-        let details = [TraceDetail("title", title)] + userInfo.map { TraceDetail("extra." + $0.key, $0.value) }
+        let details = [TraceDetail("title", title)] + userInfo.map(TraceDetail.extra)
         guard isAppRunning else {
             trace("electron.notifications", "notification.notShown", rule: .e1, details + [TraceDetail("why", "app not running")])
             return false

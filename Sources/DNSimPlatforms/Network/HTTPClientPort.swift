@@ -30,8 +30,8 @@ public struct HTTPClientPort {
         guard let server else { return (.offline, .zero) }
         var random = streams.stream(named: "network.fetch.\(now.millisecondsSinceEpoch)")
         let (result, took) = server.fetch(at: now, ifNoneMatch: etag, online: online, random: &random)
-        var details = [TraceDetail("result", result.name), TraceDetail("tookMillis", String(took.milliseconds))]
-        if case .content(let version, _) = result { details.append(TraceDetail("version", String(version))) }
+        var details = [TraceDetail("result", result.name), TraceDetail("tookMillis", took.milliseconds)]
+        if case .content(let version, _) = result { details.append(TraceDetail("version", version)) }
         trace.record(at: now, subsystem: "network", kind: "content.fetch", cause: cause, details: details)
         return (result, took)
     }
@@ -43,6 +43,6 @@ public struct HTTPClientPort {
         let (delivered, took) = server.acknowledge(online: online, random: &random)
         trace.record(
             at: now, subsystem: "network", kind: "telemetry.ack", cause: cause,
-            details: [TraceDetail("delivered", String(delivered)), TraceDetail("tookMillis", String(took.milliseconds))] + payload)
+            details: [TraceDetail("delivered", String(delivered)), TraceDetail("tookMillis", took.milliseconds)] + payload)
     }
 }

@@ -124,7 +124,7 @@ extension IOSSystem {
     public func setWallClock(toWallMillis wallMillis: Int64, source: String = "manual") {
         clock.setWallClock(to: wallMillis, at: sim.now)
         // The wall clock jumps; systemUptime does not (T8).
-        trace("ios.clock", "clock.set", rule: .t8, [TraceDetail("source", source), TraceDetail("wallMillis", String(wallMillis))])
+        trace("ios.clock", "clock.set", rule: .t8, [TraceDetail("source", source), TraceDetail("wallMillis", wallMillis)])
         recomputeCalendarTriggers()
         notifyTimeChange(.clock)
         scheduleSignificantTimeChange()

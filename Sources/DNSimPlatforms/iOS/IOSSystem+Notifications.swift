@@ -4,7 +4,7 @@ import DNSimCore
 extension IOSSystem {
     /// The trace details that tie a request to its occurrence.
     func details(of request: IOSNotificationRequest) -> [TraceDetail] {
-        [TraceDetail("identifier", request.identifier)] + request.userInfo.map { TraceDetail("extra." + $0.key, $0.value) }
+        [TraceDetail("identifier", request.identifier)] + request.userInfo.map(TraceDetail.extra)
     }
 
     /// `UNUserNotificationCenter.add(_:)`: replaces a request with the same identifier, then
@@ -143,7 +143,7 @@ extension IOSSystem {
             at = at + .milliseconds(drift)
             trace(
                 "ios.notifications", "delivery.drift", rule: .i12, cause: cause,
-                details(of: entry.request) + [TraceDetail("driftMillis", String(drift))])
+                details(of: entry.request) + [TraceDetail("driftMillis", drift)])
         }
         return sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: max(at, sim.now), cause: cause)
     }
@@ -170,7 +170,7 @@ extension IOSSystem {
             let record = trace(
                 "ios.notifications", "notification.notFiredOverLimit", rule: .i1,
                 details(of: entry.request) + [
-                    TraceDetail("pending", String(pending.count)), TraceDetail("parameter", "ios.keepPolicy=noneFire"),
+                    TraceDetail("pending", pending.count), TraceDetail("parameter", "ios.keepPolicy=noneFire"),
                 ])
             advanceOrRemove(entry, identifier: identifier, cause: record)
             return
@@ -246,7 +246,7 @@ extension IOSSystem {
 
     /// The user clears Notification Center (I9).
     public func clearDeliveredNotifications() {
-        trace("ios.notifications", "delivered.clearedByUser", rule: .i9, [TraceDetail("count", String(delivered.count))])
+        trace("ios.notifications", "delivered.clearedByUser", rule: .i9, [TraceDetail("count", delivered.count)])
         delivered.removeAll()
     }
 

@@ -114,7 +114,7 @@ extension AndroidDailyNotificationPlugin {
             "armed", decidedBy: rollover.javaTimeFact,
             [
                 TraceDetail("slot", slot.id), TraceDetail("mode", mode),
-                TraceDetail("from", slot.nextLocalDate.description), TraceDetail("days", String(build.rollingWindowDays)),
+                TraceDetail("from", slot.nextLocalDate.description), TraceDetail("days", build.rollingWindowDays),
             ])
         return nil
     }

@@ -29,7 +29,7 @@ extension AndroidDailyNotificationPlugin {
             slot.nextRunAt = runAt
             arm(slot, context: context)
         }
-        context.log("directBoot.rearmed", [TraceDetail("slots", String(slots.count))])
+        context.log("directBoot.rearmed", [TraceDetail("slots", slots.count)])
     }
 
     /// An alarm fired before the first unlock: post from the device-protected copy and note the

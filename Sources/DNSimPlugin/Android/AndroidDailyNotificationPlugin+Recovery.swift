@@ -184,6 +184,6 @@ extension AndroidDailyNotificationPlugin {
         reportMissed(missed, reason: reason, context: context)
         for slot in slots { arm(slot, context: context) }
         mirrorSchedule(context: context)
-        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", String(slots.count))])
+        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", slots.count)])
     }
 }

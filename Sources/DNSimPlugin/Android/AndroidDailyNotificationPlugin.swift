@@ -87,7 +87,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
             for slot in slots {
                 for operation in allOperations(for: slot) { context.alarmManager.cancel(operation) }
             }
-            context.log("cancelAll", [TraceDetail("slots", String(slots.count))])
+            context.log("cancelAll", [TraceDetail("slots", slots.count)])
             return nil
         } catch {
             return .storageUnavailable
@@ -110,7 +110,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         guard !occurrences.isEmpty else { return }
         context.log(
             "missed.reported",
-            [TraceDetail("count", String(occurrences.count)), TraceDetail("reason", reason)] + occurrences.map { TraceDetail("occurrence", $0) })
+            [TraceDetail("count", occurrences.count), TraceDetail("reason", reason)] + occurrences.map { TraceDetail("occurrence", $0) })
     }
 
     /// `configure(settings)` (`replace`) or `updateSettings(changes)`: stores the run-time

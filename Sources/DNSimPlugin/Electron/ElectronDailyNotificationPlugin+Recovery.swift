@@ -14,7 +14,7 @@ extension ElectronDailyNotificationPlugin {
             show(occurrence.slot, date: occurrence.date, planned: occurrence.planned, context: context)
         }
         for slot in slots { arm(slot, context: context) }
-        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", String(slots.count))])
+        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("armed", slots.count)])
     }
 
     /// ``PluginPolicy/TimerCheck/wallClock``: before an API call changes the slots or the
@@ -96,7 +96,7 @@ extension ElectronDailyNotificationPlugin {
         if !missed.isEmpty {
             context.log(
                 "missed.reported",
-                [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
+                [TraceDetail("count", missed.count), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
         }
         return (slots, late)
     }

@@ -81,7 +81,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
         let count = armed.count
         for entry in armed.values { disarm(entry.slot, context: context) }
         context.withStorage { $0.slots.removeAll() }
-        context.log("cancelAll", [TraceDetail("removed", String(count))])
+        context.log("cancelAll", [TraceDetail("removed", count)])
         return nil
     }
 

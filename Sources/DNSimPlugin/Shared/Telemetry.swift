@@ -15,7 +15,7 @@ public enum Telemetry {
     ) -> [TraceDetail] {
         [
             TraceDetail("event", event), TraceDetail("slot", slot), TraceDetail("localDate", date.description),
-            TraceDetail("plannedWallMillis", String(plannedWallMillis)), TraceDetail("atWallMillis", String(nowWallMillis)),
+            TraceDetail("plannedWallMillis", plannedWallMillis), TraceDetail("atWallMillis", nowWallMillis),
             TraceDetail("deviceTimeZone", zone.identifier), TraceDetail("appVersion", appVersion),
         ] + extra
     }

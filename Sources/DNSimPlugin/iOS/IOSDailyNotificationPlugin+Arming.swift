@@ -240,7 +240,7 @@ extension IOSDailyNotificationPlugin {
         let fact: OSRule? = policy.trigger == .repeatingCalendar ? nil : policy.rollover == .add24Hours ? .t1 : .t2
         context.log(
             "armed", decidedBy: fact,
-            [TraceDetail("slot", slot.id), TraceDetail("added", String(added)), TraceDetail("window", String(requests.count))])
+            [TraceDetail("slot", slot.id), TraceDetail("added", added), TraceDetail("window", requests.count)])
     }
 
     /// Submits the T–lead BGAppRefresh request for the earliest next slot.

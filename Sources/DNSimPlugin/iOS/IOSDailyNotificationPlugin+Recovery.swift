@@ -54,7 +54,7 @@ extension IOSDailyNotificationPlugin {
         guard let earliest = store.lastRefreshEarliest, now > earliest + 15 * 60_000,
             (store.lastRefreshRun ?? 0) < earliest
         else { return }
-        context.log("bgtask.missedDetected", [TraceDetail("earliest", String(earliest))])
+        context.log("bgtask.missedDetected", [TraceDetail("earliest", earliest)])
         submitRefresh(context: context, earliestOverride: delay.map { now + $0 })
     }
 
@@ -97,7 +97,7 @@ extension IOSDailyNotificationPlugin {
                 store.core.slots[index].nextLocalDate = zone.localDateTime(at: SimInstant(millisecondsSinceEpoch: shifted)).date
             }
         }
-        context.log("timeChange.reshifted", [TraceDetail("deltaMillis", String(delta)), TraceDetail("cancelled", String(own.count))])
+        context.log("timeChange.reshifted", [TraceDetail("deltaMillis", delta), TraceDetail("cancelled", own.count)])
     }
 
     /// Seeds 000 §2.3 and 001 §4 as written (``PluginPolicy/IOSLaunchRecovery/threeWay``).
@@ -137,7 +137,7 @@ extension IOSDailyNotificationPlugin {
             }
         }
         if !missed.isEmpty {
-            context.log("missed.reported", [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
+            context.log("missed.reported", [TraceDetail("count", missed.count), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
         }
         rearmAll(context: context)
         checkForMissedBGTask(context: context)
@@ -164,7 +164,7 @@ extension IOSDailyNotificationPlugin {
         }
         if stepped > 0 {
             // Date + 86 400 s: absolute time only (T5); or each next date's wall time (T2).
-            context.log("rolledForward", decidedBy: rollover == .add24Hours ? .t5 : .t2, [TraceDetail("steps", String(stepped))])
+            context.log("rolledForward", decidedBy: rollover == .add24Hours ? .t5 : .t2, [TraceDetail("steps", stepped)])
         }
         var own: [String] = []
         context.notificationCenter.getPendingNotificationRequests { requests in
@@ -184,7 +184,7 @@ extension IOSDailyNotificationPlugin {
         // Submitting again replaces a pending request (I14), so this is idempotent and keeps the
         // earliestBeginDate at the next slot's T–lead.
         submitRefresh(context: context)
-        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("slots", String(slots.count))])
+        context.log("recovery.done", [TraceDetail("reason", reason), TraceDetail("slots", slots.count)])
     }
 
     /// The first half of the reconcile: each slot's occurrences whose time has passed are settled
@@ -270,7 +270,7 @@ extension IOSDailyNotificationPlugin {
         if !missed.isEmpty {
             context.log(
                 "missed.reported",
-                [TraceDetail("count", String(missed.count)), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
+                [TraceDetail("count", missed.count), TraceDetail("reason", reason)] + missed.map { TraceDetail("occurrence", $0) })
         }
         return slots
     }

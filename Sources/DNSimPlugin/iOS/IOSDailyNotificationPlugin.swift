@@ -102,7 +102,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             store.core.slots.removeAll()
             store.forgetArmed { _ in true }
         }
-        context.log("cancelAll", [TraceDetail("removed", String(own.count))])
+        context.log("cancelAll", [TraceDetail("removed", own.count)])
         return nil
     }
 

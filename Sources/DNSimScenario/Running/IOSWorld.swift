@@ -86,7 +86,7 @@ final class IOSWorld {
             let lost = system.pendingRequests.filter { slot == nil || $0.info(NotificationExtraKey.slot) == slot }
             sim.trace.record(
                 at: sim.now, subsystem: "ios.notifications", kind: "request.lostByFaultInjection", cause: sim.trace.lastID,
-                details: [TraceDetail("count", String(lost.count))])
+                details: [TraceDetail("count", lost.count)])
             system.context.notificationCenter.removePendingNotificationRequests(withIdentifiers: lost.map(\.identifier))
         case .forceStop, .unlock, .setDeviceIdle, .setCharging, .setStandbyBucket, .revokeExactAlarm, .grantExactAlarm,
             .setChannelBlocked:

@@ -185,7 +185,7 @@ final class RunIndex {
                 clockOffsets.append((record.time, SimDuration(milliseconds: wall - record.time.millisecondsSinceEpoch)))
             }
         case .requestAdded:
-            lastAddWasPlugin = record.detail("extra.slot") != nil
+            lastAddWasPlugin = record.extra("slot") != nil
         case .requestDroppedOverLimit:
             if lastAddWasPlugin { overLimitDropsAfterPluginAdd += 1 } else { overLimitDropsAfterOtherAdd += 1 }
         case .telemetryAck:
@@ -210,11 +210,11 @@ final class RunIndex {
         case .iosAppRan:
             iosAppRuns.append(record.time)
         case .notShown:
-            if let slot = record.detail("extra.slot"), let date = record.detail("extra.localDate") {
+            if let slot = record.extra("slot"), let date = record.extra("localDate") {
                 notShown[slot + "@" + date] = record.time
             }
         case .alarmFired:
-            if let id = record.detail("extra." + ScriptedAlarm.idExtra) { scriptedFirings[id, default: []].append(record.time) }
+            if let id = record.extra(ScriptedAlarm.idExtra) { scriptedFirings[id, default: []].append(record.time) }
         }
         if let event = role.scriptedRequest, let identifier = record.detail("identifier"),
             identifier.hasPrefix(ScriptedRequest.identifierPrefix)
@@ -228,13 +228,13 @@ final class RunIndex {
         }
         if role.isRemoval {
             let summary = RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
-            if let slot = record.detail("extra.slot") {
+            if let slot = record.extra("slot") {
                 removalsBySlot[slot, default: []].append(summary)
             } else {
                 removalsOfAll.append(summary)
             }
         }
-        if role.isOSDecision, let slot = record.detail("extra.slot"), let date = record.detail("extra.localDate") {
+        if role.isOSDecision, let slot = record.extra("slot"), let date = record.extra("localDate") {
             lastOSRecord[OccurrenceKey(slot: slot, localDate: date)] =
                 RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
         }

@@ -40,7 +40,7 @@ struct ScenarioDriver {
             server.publish(at: sim.now)
             sim.trace.record(
                 at: sim.now, subsystem: "network", kind: "content.published", cause: sim.trace.lastID,
-                details: [TraceDetail("version", String(server.version(at: sim.now)))])
+                details: [TraceDetail("version", server.version(at: sim.now))])
             return true
         case .setServerFault(let name):
             server.setFault(ContentServer.Fault(rawValue: name) ?? .none)

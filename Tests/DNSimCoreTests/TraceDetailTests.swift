@@ -1,0 +1,51 @@
+import DNSimCore
+import Testing
+
+struct TraceDetailTests {
+    @Test("An integer detail reads as its decimal digits and equals the same detail made from text")
+    func integerValuesReadAsDigits() {
+        #expect(TraceDetail("wallMillis", Int64(-1_770_036_900_000)).value == "-1770036900000")
+        #expect(TraceDetail("count", 7) == TraceDetail("count", "7"))
+        #expect(TraceDetail("count", Int32(7)).value == "7")
+        #expect(TraceDetail("count", 7) != TraceDetail("count", "07"))
+    }
+
+    @Test("An extra's key is extra.<name>; hasKey matches it without building it, and only it")
+    func extrasAreNamedWithTheirPrefix() {
+        let detail = TraceDetail.extra("slot", "morning")
+        #expect(detail.key == "extra.slot")
+        #expect(detail.value == "morning")
+        #expect(detail == TraceDetail("extra.slot", "morning"))
+        #expect(detail.hasKey("extra.slot"))
+        for other in ["slot", "extra.", "extra.slo", "extra.slots", "Extra.slot", "extra-slot", ""] {
+            #expect(!detail.hasKey(other), "\(other)")
+        }
+        // Canonical equivalence, as String == has it: é precomposed and decomposed.
+        #expect(TraceDetail.extra("caf\u{E9}", "x").hasKey("extra.cafe\u{301}"))
+        #expect(TraceDetail("caf\u{E9}", "x").hasKey("cafe\u{301}"))
+        // A name that starts with a combining mark joins the prefix's "." into one character.
+        #expect(TraceDetail.extra("\u{301}x", "v").hasKey("extra.\u{301}x"))
+        #expect(!TraceDetail.extra("\u{301}x", "v").hasKey("extra.x"))
+    }
+
+    @Test("A record finds a detail by key, extras included")
+    func recordsFindDetails() {
+        let record = TraceRecord(
+            id: 0, time: SimInstant(millisecondsSinceEpoch: 0), subsystem: "s", kind: "k", rule: nil, cause: -1,
+            details: [TraceDetail("serial", 3), .extra("slot", "a"), .extra("localDate", "2026-03-02")])
+        #expect(record.detail("serial") == "3")
+        #expect(record.detail("extra.slot") == "a")
+        #expect(record.detail("extra.localDate") == "2026-03-02")
+        #expect(record.detail("slot") == nil)
+        #expect(record.extra("slot") == "a")
+        #expect(record.extra("localDate") == "2026-03-02")
+        #expect(record.extra("serial") == nil)
+        // A key spelled out as "extra.<name>" is found the same way.
+        let spelled = TraceRecord(
+            id: 1, time: SimInstant(millisecondsSinceEpoch: 0), subsystem: "s", kind: "k", rule: nil, cause: -1,
+            details: [TraceDetail("extra.slot", "b"), .extra("\u{301}x", "c")])
+        #expect(spelled.extra("slot") == "b")
+        #expect(spelled.extra("\u{301}x") == "c")
+        #expect(spelled.extra("x") == nil)
+    }
+}

@@ -7,6 +7,10 @@ import DNSimCore
 ///
 /// It sees every record whether or not the trace keeps it (``TraceRecorder/observer``), so a
 /// run gives the same result either way.
+///
+/// An index belongs to one run and is called from its thread only, one record at a time, and
+/// calls nothing that reaches back into it: the properties every record touches are marked
+/// `@exclusivity(unchecked)` to spare each record the run-time exclusivity checks.
 final class RunIndex {
     /// A record header shape (subsystem, kind and rule) and what indexing such a record involves.
     struct RecordShape {
@@ -74,7 +78,7 @@ final class RunIndex {
     let removalKinds: [String]
 
     /// The latest OS alarm or notification record about each occurrence (other than its setting).
-    private(set) var lastOSRecord: [OccurrenceKey: RecordSummary] = [:]
+    @exclusivity(unchecked) private(set) var lastOSRecord: [OccurrenceKey: RecordSummary] = [:]
     /// OS removals naming a slot, per slot, in trace order.
     private(set) var removalsBySlot: [String: [RecordSummary]] = [:]
     /// OS removals naming no slot (they took everything), in trace order.
@@ -84,7 +88,7 @@ final class RunIndex {
     /// Content fetches by result (`ok`, `notModified`, `timeout`, …).
     private(set) var fetchResults: [String: Int] = [:]
     /// Plugin telemetry events by kind.
-    private(set) var telemetry: [String: Int] = [:]
+    @exclusivity(unchecked) private(set) var telemetry: [String: Int] = [:]
     /// Telemetry ACKs that arrived, and that did not.
     private(set) var acksDelivered = 0, acksFailed = 0
     /// The earliest successful prefetch (200 or 304) for each occurrence.
@@ -118,7 +122,7 @@ final class RunIndex {
     /// (one naming a slot), and those that followed an add of someone else's request.
     private(set) var overLimitDropsAfterPluginAdd = 0, overLimitDropsAfterOtherAdd = 0
     /// Whether the latest `request.added` record was of a plugin request.
-    private var lastAddWasPlugin = false
+    @exclusivity(unchecked) private var lastAddWasPlugin = false
     /// When each of the scripted test app's alarms fired, in order.
     private(set) var scriptedFirings: [String: [SimInstant]] = [:]
     /// The scripted alarms whose `set…` call threw (SecurityException, A19), and the scripted
@@ -144,15 +148,15 @@ final class RunIndex {
 
     /// Every record header shape seen so far, with what indexing a record of that shape
     /// involves, decided once per shape instead of once per record.
-    private var shapes: [RecordShape] = []
+    @exclusivity(unchecked) private var shapes: [RecordShape] = []
     /// Records written per shape (parallel to `shapes`).
-    private var shapeCounts: [Int] = []
+    @exclusivity(unchecked) private var shapeCounts: [Int] = []
     /// Shape → position in `shapes`.
-    private var shapePositions: [RecordShape.Key: Int] = [:]
+    @exclusivity(unchecked) private var shapePositions: [RecordShape.Key: Int] = [:]
     /// A small direct-mapped cache in front of `shapePositions`: header strings are mostly
     /// literals, so comparing them with the cached ones is a compare of their bits, far cheaper
     /// than hashing three strings per record.
-    private var shapeCache = [CachedShape](repeating: CachedShape(), count: 64)
+    @exclusivity(unchecked) private var shapeCache = [CachedShape](repeating: CachedShape(), count: 64)
 
     /// One entry of `shapeCache`.
     private struct CachedShape {
@@ -169,12 +173,25 @@ final class RunIndex {
     /// Whether ``observe(_:)`` reads any detail of a record of this subsystem, kind and rule:
     /// the trace builds a record's details only for those when it keeps no records.
     func needsDetails(subsystem: String, kind: String, rule: String?) -> Bool {
-        shapes[shapePosition(subsystem: subsystem, kind: kind, rule: rule)].role.needsDetails
+        let position = shapePosition(subsystem: subsystem, kind: kind, rule: rule)
+        askedShape = position
+        return shapes[position].role.needsDetails
     }
+
+    /// The shape ``needsDetails(subsystem:kind:rule:)`` just looked up: the recorder asks it
+    /// about a record right before handing the record to ``observe(_:)``.
+    @exclusivity(unchecked) private var askedShape = -1
 
     /// Indexes one record.
     func observe(_ record: TraceRecord) {
-        let position = shapePosition(subsystem: record.subsystem, kind: record.kind, rule: record.rule)
+        let position: Int
+        if askedShape >= 0 {
+            position = askedShape
+            askedShape = -1
+            assert(shapes[position].key == RecordShape.Key(subsystem: record.subsystem, kind: record.kind, rule: record.rule))
+        } else {
+            position = shapePosition(subsystem: record.subsystem, kind: record.kind, rule: record.rule)
+        }
         shapeCounts[position] += 1
         let role = shapes[position].role
         switch role.special {

@@ -4,8 +4,8 @@
 /// Models keep live items in it (pending alarms, notification requests, timers) so that calls
 /// cost the same at the end of a year-long run as at its start, while everything they print or
 /// schedule still follows insertion order, never hash order. Removal leaves a tombstone;
-/// tombstones are compacted away once they outnumber the live entries, so removal is O(1)
-/// amortised and relative order never changes.
+/// tombstones are compacted away once they outnumber the live entries twice over, so removal
+/// is O(1) amortised and relative order never changes.
 public struct InsertionOrderedMap<Key: Hashable, Value> {
     @usableFromInline
     struct Entry {
@@ -134,11 +134,13 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
         positions.removeAll()
     }
 
-    /// Drops the tombstones once they outnumber the live entries (amortised O(1) per removal).
+    /// Drops the tombstones once they outnumber the live entries twice over (amortised O(1)
+    /// per removal: a compaction re-indexes every live key, so it waits for twice as many
+    /// removals as there are keys).
     @inlinable
     mutating func compactIfSparse() {
         let tombstones = entries.count - positions.count
-        guard tombstones > 16, tombstones > positions.count else { return }
+        guard tombstones > 32, tombstones > 2 * positions.count else { return }
         entries.removeAll { $0 == nil }
         for position in entries.indices { positions[entries[position]!.key] = position }
     }

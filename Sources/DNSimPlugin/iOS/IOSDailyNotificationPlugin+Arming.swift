@@ -5,17 +5,12 @@ import DNSimPlatforms
 extension IOSDailyNotificationPlugin {
     /// The identifier of a slot's dated request.
     static func identifier(slot: String, date: LocalDate) -> String {
-        identifier(slotPrefix: datedIdentifierPrefix(slot: slot), date: date)
+        datedIdentifierPrefix(slot: slot) + date.description
     }
 
-    /// The part of a slot's dated identifiers before the date.
+    /// The part of a slot's dated identifiers before the date (a window builds it once).
     static func datedIdentifierPrefix(slot: String) -> String {
         IOSPluginBuild.requestPrefix + slot + "-"
-    }
-
-    /// The identifier of a dated request from its slot's ``datedIdentifierPrefix(slot:)``.
-    static func identifier(slotPrefix: String, date: LocalDate) -> String {
-        slotPrefix + date.description
     }
 
     /// The freshness rules in force: the build's, with the app's run-time settings applied.

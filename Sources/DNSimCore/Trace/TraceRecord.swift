@@ -112,14 +112,9 @@ public struct TraceDetail: Sendable {
     }
 
     /// Whether the detail is named `key` (without building the name of an extra).
-    /// Whether the detail is named `extra.<name>` (``hasKey(_:)`` of that key, without
-    /// building it).
-    public func isExtra(named target: String) -> Bool {
-        isExtra(named: target, startsASCII: target.utf8.first.map { $0 < 0x80 } ?? false)
-    }
-
-    /// ``isExtra(named:)``, told whether `target` starts with an ASCII scalar.
-    @usableFromInline
+    /// Whether the detail is named `extra.<target>` (``hasKey(_:)`` of that key, without
+    /// building it), told whether `target` starts with an ASCII scalar (``TraceRecord/extra(_:)``
+    /// works that out once per look-up).
     func isExtra(named target: String, startsASCII: Bool) -> Bool {
         if isExtra {
             // Names that start with a non-ASCII scalar could join the prefix's "." into one

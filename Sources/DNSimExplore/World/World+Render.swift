@@ -177,7 +177,7 @@ extension World {
         let json = JSONValue.object(root)
         let scenario: Scenario
         do {
-            scenario = try ScenarioDecoder(file: "<\(templateID) seed \(seed)>").decode(Array(JSONWriter.string(json, style: .compact).utf8))
+            scenario = try ScenarioDecoder(file: "<\(templateID) seed \(seed)>").decode(json)
         } catch {
             throw error.first
         }

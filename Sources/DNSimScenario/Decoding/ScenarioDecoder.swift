@@ -60,6 +60,13 @@ public struct ScenarioDecoder {
             throw ScenarioErrorList(
                 ScenarioError(file: file, kind: .malformedJSON, expected: "a JSON document", found: error.description))
         }
+        return try decode(json)
+    }
+
+    /// Decodes a scenario already parsed (or built) as a JSON value, with the same checks and
+    /// errors as decoding its text: exploration and fleet worlds build
+    /// their scenarios as values and decode them without writing and re-reading the text.
+    public func decode(_ json: JSONValue) throws(ScenarioErrorList) -> Scenario {
         // A fresh log per call, so one decoder can decode many files.
         let decoding = ScenarioDecoder(file: file, log: DecodingLog())
         let scenario = decoding.decodeScenario(json)

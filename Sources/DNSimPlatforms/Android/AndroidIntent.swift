@@ -48,5 +48,16 @@ public struct AndroidPendingIntent: Hashable, Sendable, CustomStringConvertible 
         requestCode == other.requestCode && intent.action == other.intent.action
     }
 
-    public var description: String { "PendingIntent(\(intent.action)#\(requestCode))" }
+    /// `PendingIntent(<action>#<request code>)`.
+    public var description: String {
+        let code = String(requestCode)
+        var text = ""
+        text.reserveCapacity(16 + intent.action.utf8.count + code.utf8.count)
+        text += "PendingIntent("
+        text += intent.action
+        text += "#"
+        text += code
+        text += ")"
+        return text
+    }
 }

@@ -24,8 +24,7 @@ extension AndroidSystem {
             if let handle = old.dueEvent { sim.cancel(handle) }
             trace(
                 "android.alarm", "alarm.replaced", rule: .a12, cause: old.setRecord,
-                [TraceDetail("operation", operation.description)]
-                    + old.operation.intent.extras.map(TraceDetail.extra))
+                .details([TraceDetail("operation", operation.description)], extras: old.operation.intent.extras))
         }
         var window = windowLength
         var rule: OSRule
@@ -47,12 +46,12 @@ extension AndroidSystem {
         nextAlarmSerial += 1
         let record = trace(
             "android.alarm", "alarm.set", rule: rule,
-            [
+            .details([
                 TraceDetail("method", method.rawValue), TraceDetail("type", type.rawValue),
                 TraceDetail("triggerAtMillis", trigger), TraceDetail("windowMillis", window),
                 TraceDetail("deferralMillis", deferral), TraceDetail("operation", operation.description),
                 TraceDetail("serial", serial),
-            ] + operation.intent.extras.map(TraceDetail.extra))
+            ], extras: operation.intent.extras))
         var alarm = AndroidAlarm(
             serial: serial, operation: operation, type: type, triggerAtMillis: trigger, windowLengthMillis: window,
             method: method, deferralMillis: deferral, dueEvent: nil, setRecord: record)
@@ -162,8 +161,9 @@ extension AndroidSystem {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace(
                 "android.alarm", kind, rule: rule, cause: alarm.setRecord,
-                [TraceDetail("operation", alarm.operation.description)]
-                    + alarm.operation.intent.extras.map(TraceDetail.extra) + details)
+                [TraceDetail].details(
+                    [TraceDetail("operation", alarm.operation.description)], extras: alarm.operation.intent.extras)
+                    + details)
         }
         alarmTable.removeAll()
     }
@@ -177,18 +177,19 @@ extension AndroidSystem {
             }
             trace(
                 "android.alarm", "alarm.deferred", rule: rule, cause: held.setRecord,
-                [TraceDetail("operation", held.operation.description), TraceDetail("why", why)]
-                    + held.operation.intent.extras.map(TraceDetail.extra))
+                .details(
+                    [TraceDetail("operation", held.operation.description), TraceDetail("why", why)],
+                    extras: held.operation.intent.extras))
             return
         }
         guard let alarm = alarmTable.remove(identity) else { return }
         recordFire(of: alarm)
         let record = trace(
             "android.alarm", "alarm.fired", rule: .a2, cause: alarm.setRecord,
-            [
+            .details([
                 TraceDetail("operation", alarm.operation.description),
                 TraceDetail("latenessMillis", lateness(of: alarm)),
-            ] + alarm.operation.intent.extras.map(TraceDetail.extra))
+            ], extras: alarm.operation.intent.extras))
         deliver(alarm.operation.intent, cause: record, fromAlarm: true)
     }
 

@@ -224,8 +224,7 @@ extension AndroidSystem {
         let record = trace(
             "android.notification", outcome == .shown ? "notification.shown" : "notification.suppressed",
             rule: rule,
-            [TraceDetail("id", id), TraceDetail("title", title)]
-                + extras.map(TraceDetail.extra))
+            .details([TraceDetail("id", id), TraceDetail("title", title)], extras: extras))
         if outcome == .shown && !shownNotificationIDs.contains(id) { shownNotificationIDs.append(id) }
         notificationLog.append(
             AndroidNotificationRecord(

@@ -22,8 +22,7 @@ extension AndroidSystem {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace(
                 "android.alarm", "alarm.removedByRevoke", rule: .a23, cause: alarm.setRecord,
-                [TraceDetail("operation", alarm.operation.description)]
-                    + alarm.operation.intent.extras.map(TraceDetail.extra))
+                .details([TraceDetail("operation", alarm.operation.description)], extras: alarm.operation.intent.extras))
         }
         killProcess(reason: "exact-alarm permission revoked", rule: .a23, exitReason: .permissionChange)
         _ = record
@@ -62,8 +61,7 @@ extension AndroidSystem {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace(
                 "android.alarm", "alarm.lostByFaultInjection", cause: alarm.setRecord,
-                [TraceDetail("operation", alarm.operation.description)]
-                    + alarm.operation.intent.extras.map(TraceDetail.extra))
+                .details([TraceDetail("operation", alarm.operation.description)], extras: alarm.operation.intent.extras))
         }
     }
 

@@ -7,3 +7,15 @@ extension TraceDetail {
         .extra(pair.key, pair.value)
     }
 }
+
+extension Array where Element == TraceDetail {
+    /// `details` followed by an `extra.<key>` detail for each pair (Intent extras, `userInfo`,
+    /// work input), built in one array of the final size.
+    static func details(_ details: [TraceDetail], extras pairs: [StringPair]) -> [TraceDetail] {
+        var result: [TraceDetail] = []
+        result.reserveCapacity(details.count + pairs.count)
+        result.append(contentsOf: details)
+        for pair in pairs { result.append(.extra(pair.key, pair.value)) }
+        return result
+    }
+}

@@ -82,7 +82,7 @@ extension ElectronSystem {
 
     /// `new Notification({title, body}).show()` (E1): shown at once, only from a running process.
     func showNotification(title: String, body: String, userInfo: [StringPair]) -> Bool {
-        let details = [TraceDetail("title", title)] + userInfo.map(TraceDetail.extra)
+        let details = [TraceDetail].details([TraceDetail("title", title)], extras: userInfo)
         guard isAppRunning else {
             trace("electron.notifications", "notification.notShown", rule: .e1, details + [TraceDetail("why", "app not running")])
             return false

@@ -4,7 +4,7 @@ import DNSimCore
 extension IOSSystem {
     /// The trace details that tie a request to its occurrence.
     func details(of request: IOSNotificationRequest) -> [TraceDetail] {
-        [TraceDetail("identifier", request.identifier)] + request.userInfo.map(TraceDetail.extra)
+        .details([TraceDetail("identifier", request.identifier)], extras: request.userInfo)
     }
 
     /// `UNUserNotificationCenter.add(_:)`: replaces a request with the same identifier, then

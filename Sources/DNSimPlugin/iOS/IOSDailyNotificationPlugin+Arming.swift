@@ -26,8 +26,26 @@ extension IOSDailyNotificationPlugin {
     }
 
     /// The requests a slot should have pending now, by the policy's trigger, rollover and TTL.
+    ///
+    /// The window is a function of the slot, the zone, the number of days and the freshness
+    /// rules alone, and the plugin re-arms far more often than these change (every launch,
+    /// refresh and time-change notice): the last window of each slot is kept with its inputs
+    /// (``WindowMemo``) and reused while they are the same.
     func windowRequests(for slot: PluginStore.Slot, context: Context, days: Int) -> [WindowRequest] {
         let rules = freshness(context)
+        let zone = context.timeZone
+        if let memo = windowMemos[slot.id], memo.isWindow(of: slot, zone: zone, days: days, rules: rules) {
+            return memo.requests
+        }
+        let requests = computeWindowRequests(for: slot, zone: zone, days: days, rules: rules)
+        windowMemos[slot.id] = WindowMemo(slot: slot, zone: zone, days: days, rules: rules, requests: requests)
+        return requests
+    }
+
+    /// The requests of a slot's window, computed (see ``windowRequests(for:context:days:)``).
+    private func computeWindowRequests(
+        for slot: PluginStore.Slot, zone: Zone, days: Int, rules: FreshnessPolicy
+    ) -> [WindowRequest] {
         switch policy.trigger {
         case .repeatingCalendar:
             // One repeating, floating calendar trigger: the OS keeps firing it with no app code.
@@ -39,7 +57,6 @@ extension IOSDailyNotificationPlugin {
         case .datedCalendar:
             // The window's local dates: seed 003's +24 h steps (S1), or each next calendar date
             // whose wall time is its own instant (a date the zone merges is one occurrence).
-            let zone = context.timeZone
             let slotPrefix = Self.datedIdentifierPrefix(slot: slot.id)
             var window: [WindowRequest] = []
             window.reserveCapacity(days)
@@ -174,44 +191,44 @@ extension IOSDailyNotificationPlugin {
             let removed = Set(surplus)
             context.withStorage { store in store.forgetArmed { removed.contains($0) } }
         }
-        for (slot, window) in zip(slots, windows) { arm(slot, context: context, window: (days, window)) }
+        for slot in slots { arm(slot, context: context) }
     }
 
     /// Adds a slot's window requests that are not already pending.
-    ///
-    /// - Parameter window: the slot's window requests for a number of days, already computed
-    ///   (by ``armAll(context:)``); used when the window still has that many days.
-    func arm(_ slot: PluginStore.Slot, context: Context, window: (days: Int, requests: [WindowRequest])? = nil) {
-        // One pass over the pending requests: the plugin's by identifier, and how many are not
-        // the plugin's (they size the window). With an ASCII slot id, only this slot's requests
-        // can match the window (its identifiers start with the slot's prefix, byte for byte),
-        // so only those are indexed.
+    func arm(_ slot: PluginStore.Slot, context: Context) {
+        // One pass over the pending requests: the positions of the plugin's by identifier, and
+        // how many are not the plugin's (they size the window). With an ASCII slot id, only
+        // this slot's requests can match the window (its identifiers start with the slot's
+        // prefix, byte for byte), so only those are indexed.
         let slotPrefix: String? =
             slot.id.utf8.allSatisfy { $0 < 0x80 } ? IOSPluginBuild.requestPrefix + slot.id : nil
-        var pending: [String: IOSNotificationRequest] = [:]
-        pending.reserveCapacity(window?.requests.count ?? 0)
+        var pendingRequests: [IOSNotificationRequest] = []
+        var pendingPosition: [String: Int] = [:]
         var others = 0
         context.notificationCenter.getPendingNotificationRequests { requests in
-            for request in requests {
-                if !request.identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) {
+            pendingRequests = requests
+            // By position, so that no request is copied to read its identifier.
+            for position in requests.indices {
+                let identifier = requests[position].identifier
+                if !identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) {
                     others += 1
-                } else if slotPrefix.map({ request.identifier.hasASCIIPrefix($0) }) ?? true {
-                    pending[request.identifier] = request
+                } else if slotPrefix.map({ identifier.hasASCIIPrefix($0) }) ?? true {
+                    pendingPosition[identifier] = position
                 }
             }
         }
         let days = windowDays(others: others, context: context)
-        let requests = window.flatMap { $0.days == days ? $0.requests : nil } ?? windowRequests(for: slot, context: context, days: days)
+        let requests = windowRequests(for: slot, context: context, days: days)
         var added = 0
         let now = context.now().millisecondsSinceEpoch
         // Missing requests are added; pending ones whose rendered content changed are replaced.
         for entry in requests {
             let request = entry.request
-            let pendingRequest = pending[request.identifier]
-            if pendingRequest == request { continue }
+            let position = pendingPosition[request.identifier]
+            if let position, pendingRequests[position] == request { continue }
             // ``PluginPolicy/Travel/oncePerLocalDate``: a date whose time has passed here is not
             // added again (it would fire only if the device moved west, a second time that date).
-            if policy.travel == .oncePerLocalDate, pendingRequest == nil {
+            if policy.travel == .oncePerLocalDate, position == nil {
                 if let due = entry.due, due <= now { continue }
                 // Nor is a date the store has settled (shown, skipped or reported missed): travel
                 // west brings its wall time back, ahead again.

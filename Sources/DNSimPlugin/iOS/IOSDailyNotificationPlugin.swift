@@ -27,6 +27,10 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
     /// The iOS decisions of the build's policy.
     var policy: PluginPolicy.IOS { build.policy.ios }
 
+    /// Each slot's last window and what it was computed from, by slot id (a cache of this
+    /// process, like any app's in-memory state: a new process starts without it).
+    var windowMemos: [String: WindowMemo] = [:]
+
     /// Creates the app delegate for a new process.
     public init(build: IOSPluginBuild) { self.build = build }
 

@@ -155,7 +155,9 @@ extension IOSDailyNotificationPlugin {
     func windowDays(context: Context) -> Int {
         var others = 0
         context.notificationCenter.getPendingNotificationRequests { requests in
-            for request in requests where !request.identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) { others += 1 }
+            for position in requests.indices where !requests[position].identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) {
+                others += 1
+            }
         }
         return windowDays(others: others, context: context)
     }
@@ -181,9 +183,11 @@ extension IOSDailyNotificationPlugin {
         }
         var surplus: [String] = []
         context.notificationCenter.getPendingNotificationRequests { requests in
-            for request in requests
-            where request.identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains(request.identifier) {
-                surplus.append(request.identifier)
+            for position in requests.indices {
+                let identifier = requests[position].identifier
+                if identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains(identifier) {
+                    surplus.append(identifier)
+                }
             }
         }
         if !surplus.isEmpty {
@@ -207,6 +211,7 @@ extension IOSDailyNotificationPlugin {
         var others = 0
         context.notificationCenter.getPendingNotificationRequests { requests in
             pendingRequests = requests
+            pendingPosition.reserveCapacity(requests.count)
             // By position, so that no request is copied to read its identifier.
             for position in requests.indices {
                 let identifier = requests[position].identifier
@@ -245,7 +250,9 @@ extension IOSDailyNotificationPlugin {
             added += 1
         }
         context.withStorage { store in
-            for entry in requests { store.noteArmed(entry.request.identifier, due: entry.due) }
+            for position in requests.indices {
+                store.noteArmed(requests[position].request.identifier, due: requests[position].due)
+            }
         }
         // The window's dates: seed 003's +24 h (T1) or calendar days (T2); a repeating trigger
         // is handed to the OS (I3).

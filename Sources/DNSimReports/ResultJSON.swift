@@ -98,22 +98,25 @@ public enum ResultJSON {
         JSONWriter.string(value(result), style: .pretty) + "\n"
     }
 
+    /// One delivery; its members are listed in the order the writer sorts them into, so the
+    /// writer (run once per delivery, thousands of times for a device-year) need not sort.
     private static func delivery(_ result: RunResult, _ d: RunResult.Delivery) -> JSONValue {
         .object(
             JSONObject([
-                ("slot", .string(d.slot)), ("localDate", .string(d.localDate)),
-                ("plannedAt", d.plannedAt.map { .string(result.iso($0)) } ?? .null),
-                ("deliveredAt", .string(result.iso(d.deliveredAt))),
-                ("latenessMs", d.latenessMs.map { .integer($0) } ?? .null),
                 (
                     "content",
                     .object(
                         JSONObject([
-                            ("title", .string(d.title)), ("body", .string(d.body)),
-                            ("version", d.contentVersion.map { .integer(Int64($0)) } ?? .null),
                             ("ageMs", d.contentFetchedAt.map { .integer((d.deliveredAt - $0).milliseconds) } ?? .null),
+                            ("body", .string(d.body)), ("title", .string(d.title)),
+                            ("version", d.contentVersion.map { .integer(Int64($0)) } ?? .null),
                         ]))
                 ),
+                ("deliveredAt", .string(result.iso(d.deliveredAt))),
+                ("latenessMs", d.latenessMs.map { .integer($0) } ?? .null),
+                ("localDate", .string(d.localDate)),
+                ("plannedAt", d.plannedAt.map { .string(result.iso($0)) } ?? .null),
+                ("slot", .string(d.slot)),
             ]))
     }
 

@@ -32,7 +32,13 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
         self.init()
         members.reserveCapacity(pairs.count)
         for pair in pairs {
-            self[pair.key] = pair.value
+            // Pairs given in key order (as hot callers give them) are new keys with no search:
+            // a key after the last of sorted members is none of them.
+            if isSortedByKey, members.last.map({ UTF8Bytes.precedes($0.key, pair.key) }) ?? true {
+                appendNewMember(key: pair.key, value: pair.value)
+            } else {
+                self[pair.key] = pair.value
+            }
         }
     }
 

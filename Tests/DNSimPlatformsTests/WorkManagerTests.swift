@@ -171,6 +171,44 @@ struct WorkManagerTests {
         #expect(device.workManager.workStates("periodic") == [.enqueued], "periodic work ends only when cancelled")
     }
 
+    @Test(
+        "A45: a periodic request built without a flex has the raised interval as its flex: the first run is due at once",
+        arguments: [SimDuration.minutes(10), .minutes(15), .hours(1)])
+    func a45NoFlexIsTheInterval(interval: SimDuration) throws {
+        // androidx PeriodicWorkTest.testBuild_setPeriodic_onlyIntervalDuration_outOfRange: a 15 min − 123 ms
+        // interval becomes 15 min, and so does the flex (not 15 min − 5 min of the two-argument case).
+        let device = Device()
+        device.workManager.enqueueUniqueWork(
+            "periodic", .replace, AndroidWorkRequest(worker: "test.Periodic", kind: .periodic(interval: interval, flex: nil)))
+        let effective = max(interval, .minutes(15))
+        #expect(device.system.works.first?.request.kind == .periodic(interval: effective, flex: effective))
+        let enqueued = try #require(device.records("work.enqueued").first)
+        #expect(enqueued.rule == "A45")
+        #expect(enqueued.detail("delayMillis") == "0")
+        #expect(enqueued.detail("flexMillis") == String(effective.milliseconds))
+        try device.run(for: effective + .seconds(1))
+        #expect(device.workStarts == [Device.defaultStart, Device.defaultStart + effective])
+    }
+
+    @Test("A43: a delegate factory's worker runs in the app's process instead of the app's doWork, under the same rules")
+    func a43DelegateWorkerRunsInsteadOfTheApp() throws {
+        let device = Device()
+        device.system.killForMemory()
+        var attempts: [Int] = []
+        device.system.delegateWorkers["other.Worker"] = { work in
+            attempts.append(work.runAttemptCount)
+            return AndroidWorkOutcome(attempts.count == 1 ? .retry : .success)
+        }
+        device.workManager.enqueueUniqueWork(
+            "other", .replace, AndroidWorkRequest(worker: "other.Worker", kind: .oneTime(initialDelay: .minutes(1))))
+        try device.run(for: .minutes(5))
+        #expect(attempts == [0, 1])
+        #expect(device.records("test.doWork").isEmpty, "the app's own doWork did not run")
+        #expect(device.records("process.start").last?.detail("reason") == "job")
+        #expect(device.rules("work.retry") == ["A46"])
+        #expect(device.workManager.workStates("other") == [.succeeded])
+    }
+
     // MARK: A57 — periodic work counts from the last run
 
     @Test("A57: periodic work counts each period from the end of the last run, not from the first run")

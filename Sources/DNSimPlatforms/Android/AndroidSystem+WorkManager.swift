@@ -17,21 +17,24 @@ extension AndroidSystem {
         case .oneTime(let initialDelay):
             delay = max(.zero, initialDelay)
         case .periodic(let interval, let flex):
-            // A45: the interval is raised to 15 min and the flex to 5 min (and at most the interval).
+            // A45: the interval is raised to 15 min and the flex to 5 min (and at most the interval);
+            // without a flex the flex is the raised interval (`WorkSpec.setPeriodic(interval)`).
             let clampedInterval = max(interval, .minutes(15))
-            let clampedFlex = min(max(flex, .minutes(5)), clampedInterval)
+            let clampedFlex = min(max(flex ?? clampedInterval, .minutes(5)), clampedInterval)
             request.kind = .periodic(interval: clampedInterval, flex: clampedFlex)
             delay = clampedInterval - clampedFlex
         }
-        var isPeriodic = false
-        if case .periodic = request.kind { isPeriodic = true }
+        var period: [TraceDetail] = []
+        if case .periodic(let interval, let flex) = request.kind {
+            period = [TraceDetail("intervalMillis", interval.milliseconds), TraceDetail("flexMillis", (flex ?? interval).milliseconds)]
+        }
         trace(
-            "android.work", "work.enqueued", rule: isPeriodic ? .a45 : .a43,
+            "android.work", "work.enqueued", rule: period.isEmpty ? .a43 : .a45,
             [
                 TraceDetail("name", name), TraceDetail("worker", request.worker),
                 TraceDetail("delayMillis", delay.milliseconds),
                 TraceDetail("requiresNetwork", String(request.requiresNetwork)),
-            ] + request.inputData.map(TraceDetail.extra))
+            ] + period + request.inputData.map(TraceDetail.extra))
         let index = workDatabase.append(
             AndroidWork(
                 serial: nextWorkSerial, name: name, request: request, state: .enqueued, runAttemptCount: 0,
@@ -185,7 +188,9 @@ extension AndroidSystem {
             [TraceDetail("name", name), TraceDetail("attempt", workDatabase[index].runAttemptCount + 1)])
         ensureProcess(reason: "job", cause: record)
         guard let process else { return }
-        let outcome = process.doWork(workDatabase[index], context: context)
+        // The worker is created by class name: a delegate factory's worker, else the app's own.
+        let work = workDatabase[index]
+        let outcome = delegateWorkers[work.request.worker]?(work) ?? process.doWork(work, context: context)
         let limit = SimDuration.minutes(10)
         if outcome.runTime > limit {
             workDatabase.update(at: index) { work in

@@ -88,6 +88,11 @@ public final class AndroidSystem<App: AndroidApplication> {
     var nextWorkSerial: Int32 = 0
     /// When the app's last job ran, for the bucket job spacing (A40).
     var lastJobRun: SimInstant?
+    /// Workers that WorkManager creates by class name (``AndroidWorkRequest/worker``) from a
+    /// delegate `WorkerFactory` rather than from the app's own ``AndroidApplication/doWork(_:context:)``:
+    /// a scenario's scripted test app registers its worker here. They run in the app's process,
+    /// under the same scheduling rules; the OS model does not know who registered them.
+    public var delegateWorkers: [String: (AndroidWork) -> AndroidWorkOutcome] = [:]
     /// Why the app's processes ended, newest last (`ActivityManager.getHistoricalProcessExitReasons`).
     public internal(set) var processExitReasons: [AndroidProcessExit] = []
     /// When the user last opened the app (for unused-app restrictions).

@@ -186,12 +186,12 @@ extension OSRule {
         source: "androidx ForceStopRunnable", confidence: .high)
     /// Periodic work minimums.
     public static let a45 = OSRule(
-        id: "A45", summary: "Periodic work: minimum interval 15 min, minimum flex 5 min.",
-        source: "PeriodicWorkRequest reference", confidence: .high)
+        id: "A45", summary: "Periodic work: minimum interval 15 min, minimum flex 5 min (and at most the interval); a request built without a flex has the (raised) interval as its flex, so its first run is due at once.",
+        source: "PeriodicWorkRequest reference; androidx WorkSpec.setPeriodic; androidx PeriodicWorkTest (testBuild_setPeriodic_onlyIntervalDuration_outOfRange, testBuild_setPeriodic_intervalAndFlexDurations_outOfRange)", confidence: .high)
     /// Backoff.
     public static let a46 = OSRule(
         id: "A46", summary: "Retry backoff: exponential by default, 30 s base, clamped to [10 s, 5 h].",
-        source: "WorkRequest constants", confidence: .high)
+        source: "WorkRequest constants (DEFAULT_BACKOFF_DELAY_MILLIS, MIN_BACKOFF_MILLIS, MAX_BACKOFF_MILLIS); androidx WorkSpecTest (testCalculateNextRunTime_rerunAttempt_exponential, _linear, _linear_upperBound, _exponential_upperBound)", confidence: .high)
     /// 10-minute execution limit.
     public static let a47 = OSRule(
         id: "A47", summary: "A worker gets at most 10 minutes per execution, then it is stopped.",

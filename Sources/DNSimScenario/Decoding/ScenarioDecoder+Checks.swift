@@ -165,6 +165,25 @@ extension ScenarioDecoder {
                 throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
             }
             return .alarmFired(alarm: alarm, from: from, to: to)
+        case "workRan", "workNotRan":
+            guard platform == nil || platform == .android else {
+                throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is Android's (the scripted test app)")
+            }
+            let work = try reader.string("work", expected: "the id of an enqueueWork step's work")
+            if name == "workNotRan" { return .workNotRan(work) }
+            let run = try reader.optionalInt64("run", expected: "a run number from 1 (the first run)") ?? 1
+            guard (1...10_000).contains(run) else {
+                throw invalid(reader.pointer.appending("run"), "a run number from 1 (the first run) to 10000", "\(run)")
+            }
+            _ = reader.optionalValue("from")
+            _ = reader.optionalValue("to")
+            let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
+            let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
+            if let from, let to, to < from {
+                throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
+            }
+            let hasCount = reader.has("equals") || reader.has("atLeast") || reader.has("atMost")
+            return .workRan(work: work, run: Int(run), from: from, to: to, count: hasCount ? try count(&reader) : nil)
         case "requestDelivered", "requestNotDelivered", "requestDropped", "requestRejected":
             guard platform == nil || platform == .ios else {
                 throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is iOS's (the scripted test app)")

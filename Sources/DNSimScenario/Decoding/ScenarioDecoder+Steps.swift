@@ -221,12 +221,67 @@ extension ScenarioDecoder {
         return id
     }
 
+    /// An `enqueueWork` step's work: one-time (`initialDelay`) or periodic (`interval`, `flex`),
+    /// its constraint, backoff, scripted results and run time.
+    private func decodeScriptedWork(_ reader: inout JSONObjectReader) throws -> ScriptedWork {
+        let id = try scriptedID(&reader, "work")
+        let kindName = try choice(&reader, "kind", ["oneTime", "periodic"])
+        // Read every kind-specific field, so a field of the other kind is named, not "unknown".
+        _ = reader.optionalValue("initialDelay")
+        _ = reader.optionalValue("interval")
+        _ = reader.optionalValue("flex")
+        let kind: AndroidWorkRequest.Kind
+        if kindName == "oneTime" {
+            for key in ["interval", "flex"] where reader.has(key) {
+                throw invalid(reader.pointer.appending(key), "no \"\(key)\" for oneTime work (only periodic work has one)", "one")
+            }
+            kind = .oneTime(initialDelay: reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay").0 : .zero)
+        } else {
+            if reader.has("initialDelay") {
+                throw invalid(
+                    reader.pointer.appending("initialDelay"),
+                    "no \"initialDelay\" for periodic work (the model starts the first period at the enqueue)", "one")
+            }
+            guard reader.has("interval") else {
+                throw invalid(reader.pointer.appending("interval"), "a repeat interval for periodic work (e.g. \"15m\")", "none")
+            }
+            let interval = try decodeDuration(&reader, "interval").0
+            let flex = reader.has("flex") ? try decodeDuration(&reader, "flex").0 : nil
+            kind = .periodic(interval: interval, flex: flex)
+        }
+        var work = ScriptedWork(id: id, kind: kind)
+        work.requiresNetwork = try reader.optionalBool("requiresNetwork") ?? false
+        work.backoffPolicy = try reader.optionalEnumeration("backoffPolicy", as: AndroidWorkRequest.BackoffPolicy.self) ?? .exponential
+        _ = reader.optionalValue("backoffDelay")
+        if reader.has("backoffDelay") { work.backoffDelay = try decodeDuration(&reader, "backoffDelay").0 }
+        _ = reader.optionalValue("runTime")
+        if reader.has("runTime") { work.runTime = try decodeDuration(&reader, "runTime").0 }
+        work.existingWorkPolicy = try reader.optionalEnumeration("existingWorkPolicy", as: AndroidExistingWorkPolicy.self) ?? .replace
+        let resultNames = AndroidWorkOutcome.Result.allCases.map(\.rawValue)
+        let expected = "a non-empty array of worker results, each one of: " + resultNames.joined(separator: ", ")
+        if let elements = try reader.optionalArray("results", expected: expected) {
+            guard !elements.isEmpty else { throw invalid(reader.pointer.appending("results"), expected, "an empty array") }
+            work.results = try elements.map { element in
+                guard case .string(let name) = element.value, let result = AndroidWorkOutcome.Result(rawValue: name) else {
+                    let found = element.value.describeForError
+                    throw invalid(
+                        element.pointer, "one of: " + resultNames.joined(separator: ", "),
+                        found + (element.value.stringValue.map { Suggestion.didYouMean($0, among: resultNames) } ?? ""))
+                }
+                return result
+            }
+        }
+        return work
+    }
+
     /// Every field a step of any action may have.
     static let stepFields = [
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
         "idle", "charging", "bucket", "available", "blocked", "slot", "on", "enabled", "status", "count", "fault",
         "asleep", "openAtLogin", "source", "ttlSeconds", "staleAction", "prefetchLeadMinutes", "alarm", "method", "type",
-        "triggerAt", "triggerIn", "window", "request", "trigger", "date", "repeats", "seconds",
+        "triggerAt", "triggerIn", "window", "request", "trigger", "date", "repeats", "seconds", "work", "kind",
+        "initialDelay", "interval", "flex", "requiresNetwork", "backoffPolicy", "backoffDelay", "results", "runTime",
+        "existingWorkPolicy",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAction {
@@ -318,6 +373,10 @@ extension ScenarioDecoder {
             return .setAlarm(ScriptedAlarm(id: id, method: method, type: type, trigger: trigger, window: window))
         case "cancelAlarm":
             return .cancelAlarm(try alarmID(&reader))
+        case "enqueueWork":
+            return .enqueueWork(try decodeScriptedWork(&reader))
+        case "cancelWork":
+            return .cancelWork(try scriptedID(&reader, "work"))
         case "addRequest":
             let id = try scriptedID(&reader, "request")
             let kind = try choice(&reader, "trigger", ["calendar", "interval"])

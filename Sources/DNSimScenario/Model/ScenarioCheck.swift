@@ -64,6 +64,12 @@ public enum ScenarioAssertion: Sendable, Equatable {
     case alarmNotFired(String)
     /// Android, the scripted test app: setting its alarm `alarm` threw a SecurityException (A19).
     case alarmRejected(String)
+    /// Android, the scripted test app: its work `work` ran (its worker started `count` times
+    /// when given), its `run`-th run (1-based) starting from `from` to `to` inclusive on the
+    /// device clock when given.
+    case workRan(work: String, run: Int, from: LocalDateTime?, to: LocalDateTime?, count: CountComparison?)
+    /// Android, the scripted test app: its work `work` never ran.
+    case workNotRan(String)
     /// iOS, the scripted test app: its request was delivered (`count` times when given), its
     /// first delivery from `from` to `to` inclusive on the device clock when given.
     case requestDelivered(request: String, from: LocalDateTime?, to: LocalDateTime?, count: CountComparison?)
@@ -101,6 +107,8 @@ public enum ScenarioAssertion: Sendable, Equatable {
         case .alarmFired: return "alarmFired"
         case .alarmNotFired: return "alarmNotFired"
         case .alarmRejected: return "alarmRejected"
+        case .workRan: return "workRan"
+        case .workNotRan: return "workNotRan"
         case .requestDelivered: return "requestDelivered"
         case .requestNotDelivered: return "requestNotDelivered"
         case .requestDropped: return "requestDropped"
@@ -126,7 +134,7 @@ public enum ScenarioAssertion: Sendable, Equatable {
         "maxLatenessMs", "delivered", "notDelivered", "errorCode", "noErrors", "noDuplicateDeliveries", "armedAtEnd",
         "noDuplicateAlarms",
         "ruleApplied", "statusReports", "staleDeliveries", "skippedCount", "prefetchAttempts", "freshDeliveries",
-        "prefetchHitRate", "notModifiedFetches", "alarmFired", "alarmNotFired", "alarmRejected", "requestDelivered",
+        "prefetchHitRate", "notModifiedFetches", "alarmFired", "alarmNotFired", "alarmRejected", "workRan", "workNotRan", "requestDelivered",
         "requestNotDelivered", "requestDropped", "requestRejected",
     ]
 }

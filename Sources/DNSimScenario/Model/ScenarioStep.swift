@@ -98,6 +98,10 @@ public enum ScenarioAction: Sendable, Equatable {
     case setAlarm(ScriptedAlarm)
     /// Android, the scripted test app: `AlarmManager.cancel` of one of its alarms.
     case cancelAlarm(String)
+    /// Android, the scripted test app: `WorkManager.enqueueUniqueWork` of work of its own.
+    case enqueueWork(ScriptedWork)
+    /// Android, the scripted test app: `WorkManager.cancelUniqueWork` of one of its works.
+    case cancelWork(String)
     /// iOS, the scripted test app: `UNUserNotificationCenter.add` of a request of its own.
     case addRequest(ScriptedRequest)
     /// iOS, the scripted test app: `removePendingNotificationRequests` of one of its requests.
@@ -155,6 +159,8 @@ public enum ScenarioAction: Sendable, Equatable {
         case .setServerFault: return "setServerFault"
         case .setAlarm: return "setAlarm"
         case .cancelAlarm: return "cancelAlarm"
+        case .enqueueWork: return "enqueueWork"
+        case .cancelWork: return "cancelWork"
         case .addRequest: return "addRequest"
         case .removePending: return "removePending"
         }
@@ -174,7 +180,7 @@ public enum ScenarioAction: Sendable, Equatable {
             return [.ios]
         case "quitApp", "setSystemSleep", "login", "setLoginItem":
             return [.electron]
-        case "failNextBackgroundStart", "setAlarm", "cancelAlarm":
+        case "failNextBackgroundStart", "setAlarm", "cancelAlarm", "enqueueWork", "cancelWork":
             return [.android]
         case "backgroundApp", "swipeFromRecents", "killProcess", "setNotificationPermission", "updateApp", "injectAlarmLoss",
             "reinstallApp", "corruptStoredSlot":
@@ -226,6 +232,7 @@ public enum ScenarioAction: Sendable, Equatable {
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
         "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "reinstallApp",
         "failNextBackgroundStart", "corruptStoredSlot", "quitApp",
-        "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault", "setAlarm", "cancelAlarm", "addRequest", "removePending",
+        "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault", "setAlarm", "cancelAlarm", "enqueueWork", "cancelWork",
+        "addRequest", "removePending",
     ]
 }

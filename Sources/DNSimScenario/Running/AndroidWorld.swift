@@ -35,6 +35,8 @@ final class AndroidWorld {
         build.declaresUseExactAlarm = scenario.plugin.useExactAlarm
         system = AndroidSystem(sim: sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
         system.contentServer = driver.server
+        // The scripted test app's worker, created by class name like any delegate factory's.
+        system.delegateWorkers[ScriptedWork.workerClass] = ScriptedWork.doWork
     }
 
     /// Trace kinds that mean "the OS dropped an armed occurrence" (for missed reasons).
@@ -79,6 +81,8 @@ final class AndroidWorld {
         case .updateApp: system.updateApp()
         case .setAlarm(let alarm): setScriptedAlarm(alarm)
         case .cancelAlarm(let id): system.context.alarmManager.cancel(ScriptedAlarm.pendingIntent(id: id))
+        case .enqueueWork(let work): enqueueScriptedWork(work)
+        case .cancelWork(let id): system.context.workManager.cancelUniqueWork(ScriptedWork.uniqueName(id))
         case .injectAlarmLoss(let slot):
             system.injectAlarmLoss { slot == nil || $0.intent.extra(NotificationExtraKey.slot) == slot }
         case .setAuthorization, .setLowPowerMode, .setBackgroundAppRefresh, .clearDeliveredNotifications,
@@ -149,6 +153,20 @@ extension AndroidWorld {
         } catch {
             driver.index.noteScriptedRejection(alarm.id)
         }
+    }
+
+    /// The scripted test app's `enqueueUniqueWork`. The app is running when it enqueues: a
+    /// package still in the stopped state (never opened, or force-stopped) is launched first.
+    private func enqueueScriptedWork(_ work: ScriptedWork) {
+        guard system.isPoweredOn else {
+            ledger.ignored(call: "enqueueWork", reason: "device is off", at: sim.now)
+            return
+        }
+        if system.isStopped {
+            unlockIfNeededToLaunch()
+            system.launchApp()
+        }
+        system.context.workManager.enqueueUniqueWork(ScriptedWork.uniqueName(work.id), work.existingWorkPolicy, work.request)
     }
 
     func outcome() -> WorldOutcome {

@@ -145,6 +145,20 @@ struct ExpectationEvaluator {
         case .alarmNotFired(let alarm):
             let firings = result.scriptedAlarmFirings[alarm] ?? []
             return (firings.isEmpty, firings.first.map { "\(alarm) fired at \(result.iso($0))" } ?? "\(alarm) never fired")
+        case .workRan(let work, let run, let from, let to, let count):
+            let runs = result.scriptedWorkRuns[work] ?? []
+            let counted = count.map { $0.holds(for: runs.count) } ?? true
+            let tally = "\(work) ran \(runs.count)×"
+            guard runs.count >= run else {
+                return (false, runs.isEmpty ? "\(work) never ran" : "\(tally), no run \(run)")
+            }
+            let start = runs[run - 1]
+            let local = result.deviceLocalDateTime(at: start)
+            let inWindow = (from.map { local >= $0 } ?? true) && (to.map { local <= $0 } ?? true)
+            return (inWindow && counted, "\(tally), run \(run) at \(result.iso(start))")
+        case .workNotRan(let work):
+            let runs = result.scriptedWorkRuns[work] ?? []
+            return (runs.isEmpty, runs.first.map { "\(work) ran at \(result.iso($0))" } ?? "\(work) never ran")
         case .requestDelivered(let request, let from, let to, let count):
             let deliveries = result.scriptedRequestDeliveries[request] ?? []
             guard let first = deliveries.first else { return (false, "\(request) never delivered") }

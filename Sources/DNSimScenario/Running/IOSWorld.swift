@@ -96,7 +96,8 @@ final class IOSWorld {
         case .scheduleDailyNotification, .cancelAllNotifications, .getNotificationStatus, .getLastNotification,
             .applySettings:
             break  // plugin API calls, performed above
-        case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart, .setAlarm, .cancelAlarm:
+        case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart, .setAlarm, .cancelAlarm,
+            .enqueueWork, .cancelWork:
             break  // Android and Electron actions; the decoder rejects them here
         case .reinstallApp:
             ledger.uninstalled(at: sim.now)

@@ -31,7 +31,8 @@ final class RunIndex {
             /// A kind the index reads for its own purpose.
             enum Special {
                 case none, clockSet, requestAdded, requestDroppedOverLimit, telemetryAck, missedReported,
-                    contentFetch, pluginTelemetry, pluginPrefetch, alarmFired, authorizationChanged, iosAppRan, notShown
+                    contentFetch, pluginTelemetry, pluginPrefetch, alarmFired, authorizationChanged, iosAppRan, notShown,
+                    workStarted
             }
 
             var special = Special.none
@@ -128,6 +129,8 @@ final class RunIndex {
     /// The scripted alarms whose `set…` call threw (SecurityException, A19), and the scripted
     /// requests `add` refused (I2).
     private(set) var scriptedRejections: Set<String> = []
+    /// When each run of the scripted test app's work started, in order.
+    private(set) var scriptedWorkRuns: [String: [SimInstant]] = [:]
     /// When each of the scripted test app's iOS requests was delivered, in order.
     private(set) var scriptedDeliveries: [String: [SimInstant]] = [:]
     /// The scripted requests the 64-pending limit dropped (I1).
@@ -232,6 +235,10 @@ final class RunIndex {
             }
         case .alarmFired:
             if let id = record.extra(ScriptedAlarm.idExtra) { scriptedFirings[id, default: []].append(record.time) }
+        case .workStarted:
+            if let name = record.detail("name"), name.hasPrefix(ScriptedWork.namePrefix) {
+                scriptedWorkRuns[String(name.dropFirst(ScriptedWork.namePrefix.count)), default: []].append(record.time)
+            }
         }
         if let event = role.scriptedRequest, let identifier = record.detail("identifier"),
             identifier.hasPrefix(ScriptedRequest.identifierPrefix)
@@ -289,6 +296,7 @@ final class RunIndex {
         case "missed.reported": role.special = .missedReported
         case "content.fetch" where subsystem == "network": role.special = .contentFetch
         case "alarm.fired": role.special = .alarmFired
+        case "work.started" where subsystem == "android.work": role.special = .workStarted
         case "authorization.changed" where subsystem == "ios.settings": role.special = .authorizationChanged
         case "notification.notShown" where subsystem == "ios.notifications": role.special = .notShown
         case "user.launch" where subsystem == "ios.app", "process.start" where subsystem == "ios.app",

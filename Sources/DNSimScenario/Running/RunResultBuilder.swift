@@ -57,6 +57,7 @@ struct RunResultBuilder {
         result.ruleCounts = index.ruleCounts
         result.scriptedAlarmFirings = index.scriptedFirings
         result.scriptedRejections = index.scriptedRejections
+        result.scriptedWorkRuns = index.scriptedWorkRuns
         result.scriptedRequestDeliveries = index.scriptedDeliveries
         result.scriptedRequestDrops = index.scriptedDrops
         result.authorizationChanges = index.authorizationChanges

@@ -280,6 +280,30 @@ public enum ScenarioSchema {
                 ], required: ["alarm", "method"]),
             variant("cancelAlarm", "Android, the scripted test app: AlarmManager.cancel of one of its alarms.", [("alarm", ["type": "string"])], required: ["alarm"]),
             variant(
+                "enqueueWork",
+                "Android, the scripted test app: WorkManager.enqueueUniqueWork of work of its own (unique name testapp.<work>): oneTime with initialDelay (default 0), or periodic with interval (required; A45: at least 15 min) and flex (A45: 5 min to the interval; default the interval); requiresNetwork (A48), backoffPolicy and backoffDelay (A46: 10 s to 5 h; default exponential, 30s), the worker's results by run-attempt count (the last repeats; default success), its runTime (A47: stopped at 10 min), existingWorkPolicy (default replace).",
+                [
+                    ("work", ["type": "string", "description": "The work's id."]),
+                    ("kind", enumeration(["oneTime", "periodic"], "OneTimeWorkRequest or PeriodicWorkRequest.")),
+                    ("initialDelay", ref("duration")),
+                    ("interval", ref("duration")),
+                    ("flex", ref("duration")),
+                    ("requiresNetwork", ["type": "boolean", "description": "NetworkType.CONNECTED required (A48; default false)."]),
+                    ("backoffPolicy", enumeration(AndroidWorkRequest.BackoffPolicy.allCases.map(\.rawValue), "The backoff policy (A46; default exponential).")),
+                    ("backoffDelay", ref("duration")),
+                    (
+                        "results",
+                        [
+                            "type": "array", "minItems": 1,
+                            "items": enumeration(AndroidWorkOutcome.Result.allCases.map(\.rawValue), "A ListenableWorker.Result."),
+                            "description": "What the worker returns by run-attempt count: the n-th result for count n, the last for every later attempt (default [\"success\"]).",
+                        ]
+                    ),
+                    ("runTime", ref("duration")),
+                    ("existingWorkPolicy", enumeration(AndroidExistingWorkPolicy.allCases.map(\.rawValue), "ExistingWorkPolicy (default replace).")),
+                ], required: ["work", "kind"]),
+            variant("cancelWork", "Android, the scripted test app: WorkManager.cancelUniqueWork of one of its works.", [("work", ["type": "string"])], required: ["work"]),
+            variant(
                 "addRequest",
                 "iOS, the scripted test app: UNUserNotificationCenter.add of a request of its own (identifier testapp.<request>), with a calendar trigger (time, optional date and zone) or a time-interval trigger (seconds).",
                 [
@@ -368,6 +392,11 @@ public enum ScenarioSchema {
                 [("alarm", ["type": "string"]), ("from", ref("localDateTime")), ("to", ref("localDateTime"))], required: ["alarm"]),
             variant("alarmNotFired", "Android, the scripted test app: its alarm never fired.", [("alarm", ["type": "string"])], required: ["alarm"]),
             variant("alarmRejected", "Android, the scripted test app: setting its alarm threw a SecurityException (A19).", [("alarm", ["type": "string"])], required: ["alarm"]),
+            variant(
+                "workRan", "Android, the scripted test app: its work ran (count bounds on its runs when given), its run-th run (1-based, default 1) starting within [from, to] (device-clock local date-times) when given.",
+                [("work", ["type": "string"]), ("run", ["type": "integer", "minimum": 1, "maximum": 10000]), ("from", ref("localDateTime")), ("to", ref("localDateTime"))] + count,
+                required: ["work"]),
+            variant("workNotRan", "Android, the scripted test app: its work never ran.", [("work", ["type": "string"])], required: ["work"]),
             variant(
                 "requestDelivered", "iOS, the scripted test app: its request was delivered (count bounds when given), first within [from, to] (device-clock local date-times) when given.",
                 [("request", ["type": "string"]), ("from", ref("localDateTime")), ("to", ref("localDateTime"))] + count, required: ["request"]),

@@ -497,7 +497,7 @@ struct ScenarioDecoderErrorTests {
             at: "/expected/checks/0/assert", expected: assertions, found: #""shown""#),
         BadScenario(
             "a misspelt assertion", [(#""assert": "deliveryCount""#, #""assert": "deliverycount""#)],
-            at: "/expected/checks/0/assert", expected: "one of the 30 assertions",
+            at: "/expected/checks/0/assert", expected: "one of the 33 assertions",
             found: #""deliverycount", did you mean "deliveryCount"?"#),
         BadScenario(
             "a duplicate check id", [(#""id": "no-errors""#, #""id": "two-shown""#)], at: "/expected/checks/1/id",

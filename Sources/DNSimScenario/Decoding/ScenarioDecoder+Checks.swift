@@ -184,6 +184,25 @@ extension ScenarioDecoder {
             }
             let hasCount = reader.has("equals") || reader.has("atLeast") || reader.has("atMost")
             return .workRan(work: work, run: Int(run), from: from, to: to, count: hasCount ? try count(&reader) : nil)
+        case "taskRan", "taskNotRan", "taskRejected":
+            guard platform == nil || platform == .ios else {
+                throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is iOS's (the scripted test app)")
+            }
+            let task = try reader.string("task", expected: "the id of a submitTask step's task")
+            if name == "taskNotRan" { return .taskNotRan(task) }
+            if name == "taskRejected" {
+                let error = try optionalChoice(&reader, "error", IOSBackgroundTaskError.allCases.map(\.rawValue))
+                return .taskRejected(task: task, error: error)
+            }
+            _ = reader.optionalValue("from")
+            _ = reader.optionalValue("to")
+            let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
+            let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
+            if let from, let to, to < from {
+                throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
+            }
+            let hasCount = reader.has("equals") || reader.has("atLeast") || reader.has("atMost")
+            return .taskRan(task: task, from: from, to: to, count: hasCount ? try count(&reader) : nil)
         case "requestDelivered", "requestNotDelivered", "requestDropped", "requestRejected":
             guard platform == nil || platform == .ios else {
                 throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is iOS's (the scripted test app)")

@@ -281,7 +281,7 @@ extension ScenarioDecoder {
         "asleep", "openAtLogin", "source", "ttlSeconds", "staleAction", "prefetchLeadMinutes", "alarm", "method", "type",
         "triggerAt", "triggerIn", "window", "request", "trigger", "date", "repeats", "seconds", "work", "kind",
         "initialDelay", "interval", "flex", "requiresNetwork", "backoffPolicy", "backoffDelay", "results", "runTime",
-        "existingWorkPolicy",
+        "existingWorkPolicy", "task", "earliestBeginAt", "earliestBeginIn", "permitted",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAction {
@@ -402,6 +402,23 @@ extension ScenarioDecoder {
                     id: id, trigger: .calendar(IOSDateComponents(date: date, hour: time.hour, minute: time.minute), timeZone: zone, repeats: repeats)))
         case "removePending":
             return .removePending(try scriptedID(&reader, "request"))
+        case "submitTask":
+            let id = try scriptedID(&reader, "task")
+            let kind = try reader.enumeration("kind", as: IOSBackgroundTaskRequest.Kind.self)
+            _ = reader.optionalValue("earliestBeginAt")
+            _ = reader.optionalValue("earliestBeginIn")
+            if reader.has("earliestBeginAt") && reader.has("earliestBeginIn") {
+                throw invalid(
+                    reader.pointer,
+                    "at most one of \"earliestBeginAt\" (a local date-time) or \"earliestBeginIn\" (a duration from the step)", "both")
+            }
+            var earliest: ScriptedTask.EarliestBegin?
+            if reader.has("earliestBeginAt") { earliest = .at(try decodeLocalDateTime(&reader, "earliestBeginAt").0) }
+            if reader.has("earliestBeginIn") { earliest = .after(try decodeDuration(&reader, "earliestBeginIn").0) }
+            let permitted = try reader.optionalBool("permitted") ?? true
+            _ = reader.optionalValue("runTime")
+            let runTime = reader.has("runTime") ? try decodeDuration(&reader, "runTime").0 : .seconds(2)
+            return .submitTask(ScriptedTask(id: id, kind: kind, earliestBegin: earliest, permitted: permitted, runTime: runTime))
         case "setStandbyBucket":
             return .setStandbyBucket(try choice(&reader, "bucket", AndroidStandbyBucket.allCases.map(\.rawValue)))
         case "reboot":

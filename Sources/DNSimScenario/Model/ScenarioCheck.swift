@@ -79,6 +79,14 @@ public enum ScenarioAssertion: Sendable, Equatable {
     case requestDropped(String)
     /// iOS, the scripted test app: `add` refused its request (I2).
     case requestRejected(String)
+    /// iOS, the scripted test app: the system launched its background task (`count` times when
+    /// given), the first launch from `from` to `to` inclusive on the device clock when given.
+    case taskRan(task: String, from: LocalDateTime?, to: LocalDateTime?, count: CountComparison?)
+    /// iOS, the scripted test app: its background task was never launched.
+    case taskNotRan(String)
+    /// iOS, the scripted test app: `submit` threw for its task request (with that error code
+    /// when given: `unavailable`, `tooManyPendingTaskRequests`, `notPermitted`).
+    case taskRejected(task: String, error: String?)
 
     /// The assertion's name in the scenario format.
     public var name: String {
@@ -113,6 +121,9 @@ public enum ScenarioAssertion: Sendable, Equatable {
         case .requestNotDelivered: return "requestNotDelivered"
         case .requestDropped: return "requestDropped"
         case .requestRejected: return "requestRejected"
+        case .taskRan: return "taskRan"
+        case .taskNotRan: return "taskNotRan"
+        case .taskRejected: return "taskRejected"
         }
     }
 
@@ -135,7 +146,7 @@ public enum ScenarioAssertion: Sendable, Equatable {
         "noDuplicateAlarms",
         "ruleApplied", "statusReports", "staleDeliveries", "skippedCount", "prefetchAttempts", "freshDeliveries",
         "prefetchHitRate", "notModifiedFetches", "alarmFired", "alarmNotFired", "alarmRejected", "workRan", "workNotRan", "requestDelivered",
-        "requestNotDelivered", "requestDropped", "requestRejected",
+        "requestNotDelivered", "requestDropped", "requestRejected", "taskRan", "taskNotRan", "taskRejected",
     ]
 }
 

@@ -106,6 +106,8 @@ public enum ScenarioAction: Sendable, Equatable {
     case addRequest(ScriptedRequest)
     /// iOS, the scripted test app: `removePendingNotificationRequests` of one of its requests.
     case removePending(String)
+    /// iOS, the scripted test app: `BGTaskScheduler.submit` of a task request of its own.
+    case submitTask(ScriptedTask)
 
     /// How a clock step moves the wall clock.
     public enum ClockChange: Sendable, Equatable {
@@ -163,6 +165,7 @@ public enum ScenarioAction: Sendable, Equatable {
         case .cancelWork: return "cancelWork"
         case .addRequest: return "addRequest"
         case .removePending: return "removePending"
+        case .submitTask: return "submitTask"
         }
     }
 
@@ -176,7 +179,7 @@ public enum ScenarioAction: Sendable, Equatable {
             "grantExactAlarm", "setChannelBlocked":
             return [.android]
         case "setAuthorization", "setLowPowerMode", "setBackgroundAppRefresh", "clearDeliveredNotifications",
-            "tapNotification", "addOtherRequests", "addRequest", "removePending":
+            "tapNotification", "addOtherRequests", "addRequest", "removePending", "submitTask":
             return [.ios]
         case "quitApp", "setSystemSleep", "login", "setLoginItem":
             return [.electron]
@@ -233,6 +236,6 @@ public enum ScenarioAction: Sendable, Equatable {
         "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "reinstallApp",
         "failNextBackgroundStart", "corruptStoredSlot", "quitApp",
         "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault", "setAlarm", "cancelAlarm", "enqueueWork", "cancelWork",
-        "addRequest", "removePending",
+        "addRequest", "removePending", "submitTask",
     ]
 }

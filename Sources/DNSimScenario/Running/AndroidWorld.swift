@@ -86,7 +86,7 @@ final class AndroidWorld {
         case .injectAlarmLoss(let slot):
             system.injectAlarmLoss { slot == nil || $0.intent.extra(NotificationExtraKey.slot) == slot }
         case .setAuthorization, .setLowPowerMode, .setBackgroundAppRefresh, .clearDeliveredNotifications,
-            .tapNotification, .addOtherRequests, .addRequest, .removePending:
+            .tapNotification, .addOtherRequests, .addRequest, .removePending, .submitTask:
             break  // iOS actions; the decoder rejects them in Android scenarios
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver

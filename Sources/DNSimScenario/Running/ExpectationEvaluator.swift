@@ -175,6 +175,22 @@ struct ExpectationEvaluator {
         case .requestRejected(let request):
             let rejected = result.scriptedRejections.contains(request)
             return (rejected, rejected ? "add refused \(request)" : "add accepted \(request)")
+        case .taskRan(let task, let from, let to, let count):
+            let launches = result.scriptedTaskLaunches[task] ?? []
+            guard let first = launches.first else {
+                let why = result.scriptedTaskRejections[task].map { " (submit threw \($0))" } ?? ""
+                return (false, "\(task) never ran\(why)")
+            }
+            let local = result.deviceLocalDateTime(at: first)
+            let inWindow = (from.map { local >= $0 } ?? true) && (to.map { local <= $0 } ?? true)
+            let counted = count.map { $0.holds(for: launches.count) } ?? true
+            return (inWindow && counted, "\(task) ran \(launches.count)×, first at \(result.iso(first))")
+        case .taskNotRan(let task):
+            let launches = result.scriptedTaskLaunches[task] ?? []
+            return (launches.isEmpty, launches.first.map { "\(task) ran at \(result.iso($0))" } ?? "\(task) never ran")
+        case .taskRejected(let task, let error):
+            guard let thrown = result.scriptedTaskRejections[task] else { return (false, "submit accepted \(task)") }
+            return (error.map { $0 == thrown } ?? true, "submit threw \(thrown) for \(task)")
         case .alarmRejected(let alarm):
             let rejected = result.scriptedRejections.contains(alarm)
             return (rejected, rejected ? "setting \(alarm) threw a SecurityException" : "setting \(alarm) did not throw")

@@ -38,6 +38,9 @@ final class RunIndex {
             var special = Special.none
             /// An iOS record about the scripted test app's requests (`addRequest` steps).
             var scriptedRequest: ScriptedRequestEvent?
+            /// An iOS record about the scripted test app's task requests (`submitTask` steps):
+            /// `true` for a launch, `false` for a failed submit.
+            var scriptedTaskLaunched: Bool?
             /// The kind means the OS dropped armed occurrence(s).
             var isRemoval = false
             /// An OS record that may be the latest decision about an occurrence.
@@ -46,6 +49,7 @@ final class RunIndex {
             /// Whether indexing reads the record's details.
             var needsDetails: Bool {
                 (special != .none && special != .iosAppRan) || isRemoval || isOSDecision || scriptedRequest != nil
+                    || scriptedTaskLaunched != nil
             }
         }
 
@@ -131,6 +135,10 @@ final class RunIndex {
     private(set) var scriptedRejections: Set<String> = []
     /// When each run of the scripted test app's work started, in order.
     private(set) var scriptedWorkRuns: [String: [SimInstant]] = [:]
+    /// When each of the scripted test app's background tasks was launched, in order.
+    private(set) var scriptedTaskLaunches: [String: [SimInstant]] = [:]
+    /// The error of the last failed `submit` of each of the scripted test app's task requests.
+    private(set) var scriptedTaskRejections: [String: String] = [:]
     /// When each of the scripted test app's iOS requests was delivered, in order.
     private(set) var scriptedDeliveries: [String: [SimInstant]] = [:]
     /// The scripted requests the 64-pending limit dropped (I1).
@@ -250,6 +258,16 @@ final class RunIndex {
             case .rejected: scriptedRejections.insert(id)
             }
         }
+        if let launched = role.scriptedTaskLaunched, let identifier = record.detail("identifier"),
+            identifier.hasPrefix(ScriptedTask.identifierPrefix)
+        {
+            let id = String(identifier.dropFirst(ScriptedTask.identifierPrefix.count))
+            if launched {
+                scriptedTaskLaunches[id, default: []].append(record.time)
+            } else {
+                scriptedTaskRejections[id] = record.detail("error") ?? "?"
+            }
+        }
         if role.isRemoval {
             let summary = RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
             if let slot = record.extra("slot") {
@@ -310,6 +328,13 @@ final class RunIndex {
             case "notification.delivered": role.scriptedRequest = .delivered
             case "request.droppedOverLimit": role.scriptedRequest = .dropped
             case "request.rejected": role.scriptedRequest = .rejected
+            default: break
+            }
+        }
+        if subsystem == "ios.bgtask" {
+            switch kind {
+            case "task.launched": role.scriptedTaskLaunched = true
+            case "submit.failed": role.scriptedTaskLaunched = false
             default: break
             }
         }

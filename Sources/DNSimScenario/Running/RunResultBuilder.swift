@@ -58,6 +58,8 @@ struct RunResultBuilder {
         result.scriptedAlarmFirings = index.scriptedFirings
         result.scriptedRejections = index.scriptedRejections
         result.scriptedWorkRuns = index.scriptedWorkRuns
+        result.scriptedTaskLaunches = index.scriptedTaskLaunches
+        result.scriptedTaskRejections = index.scriptedTaskRejections
         result.scriptedRequestDeliveries = index.scriptedDeliveries
         result.scriptedRequestDrops = index.scriptedDrops
         result.authorizationChanges = index.authorizationChanges

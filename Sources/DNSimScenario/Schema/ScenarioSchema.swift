@@ -317,6 +317,17 @@ public enum ScenarioSchema {
                 ], required: ["request", "trigger"]),
             variant("removePending", "iOS, the scripted test app: removePendingNotificationRequests of one of its requests.", [("request", ["type": "string"])], required: ["request"]),
             variant(
+                "submitTask",
+                "iOS, the scripted test app: BGTaskScheduler.submit of a task request of its own (identifier testapp.<task>): kind appRefresh or processing, at most one of earliestBeginAt and earliestBeginIn (I15: a lower bound), permitted (default true: the identifier is in BGTaskSchedulerPermittedIdentifiers with a registered launch handler; false: submit throws notPermitted, I20), runTime of the launch handler (default 2s).",
+                [
+                    ("task", ["type": "string", "description": "The task's id."]),
+                    ("kind", enumeration(IOSBackgroundTaskRequest.Kind.allCases.map(\.rawValue), "BGAppRefreshTaskRequest or BGProcessingTaskRequest.")),
+                    ("earliestBeginAt", ref("localDateTime")),
+                    ("earliestBeginIn", ref("duration")),
+                    ("permitted", ["type": "boolean"]),
+                    ("runTime", ref("duration")),
+                ], required: ["task", "kind"]),
+            variant(
                 "setAuthorization", "iOS: the user changes notification authorization (I8).",
                 [("status", enumeration(IOSAuthorizationStatus.allCases.map(\.rawValue), "The status."))], required: ["status"]),
             variant("setLowPowerMode", "iOS: Low Power Mode on or off (I21).", [("on", ["type": "boolean"])], required: ["on"]),
@@ -403,6 +414,13 @@ public enum ScenarioSchema {
             variant("requestNotDelivered", "iOS, the scripted test app: its request was never delivered.", [("request", ["type": "string"])], required: ["request"]),
             variant("requestDropped", "iOS, the scripted test app: the 64-pending limit dropped its request (I1).", [("request", ["type": "string"])], required: ["request"]),
             variant("requestRejected", "iOS, the scripted test app: add refused its request (I2).", [("request", ["type": "string"])], required: ["request"]),
+            variant(
+                "taskRan", "iOS, the scripted test app: the system launched its background task (count bounds when given), first within [from, to] (device-clock local date-times) when given.",
+                [("task", ["type": "string"]), ("from", ref("localDateTime")), ("to", ref("localDateTime"))] + count, required: ["task"]),
+            variant("taskNotRan", "iOS, the scripted test app: its background task was never launched.", [("task", ["type": "string"])], required: ["task"]),
+            variant(
+                "taskRejected", "iOS, the scripted test app: submit threw for its task request (that error when given).",
+                [("task", ["type": "string"]), ("error", enumeration(IOSBackgroundTaskError.allCases.map(\.rawValue), "BGTaskScheduler.Error.Code."))], required: ["task"]),
             variant(
                 "statusReports", "The last getNotificationStatus answer had this value.",
                 [("field", enumeration(StatusFields.names(on: nil), "A field of the getNotificationStatus answer, or lastSlot / lastLocalDate of getLastNotification.")), ("equals", ["type": "string"])], required: ["field", "equals"]),

@@ -169,6 +169,11 @@ extension AndroidSystem {
             trace("android.work", "job.deferred", rule: .a37, [TraceDetail("name", name), TraceDetail("why", "Doze")])
             return
         }
+        if batterySaverHoldsJob(named: name) {
+            // A60: waits until battery saver ends or the app comes to the foreground (both re-check).
+            trace("android.work", "job.deferred", rule: .a60, [TraceDetail("name", name), TraceDetail("why", "battery saver")])
+            return
+        }
         if workDatabase[index].request.requiresNetwork && !hasUsableNetwork {
             // A48: waits until the constraint is met; a network change re-checks it.
             trace("android.work", "job.waitingForNetwork", rule: .a48, [TraceDetail("name", name)])

@@ -79,6 +79,10 @@ public final class AndroidSystem<App: AndroidApplication> {
     public internal(set) var standbyBucket: AndroidStandbyBucket = .active
     /// Fire times of the app's alarms, for the bucket quota (A40).
     var bucketAlarmFires: [SimInstant] = []
+    /// Whether battery saver is on (A60).
+    public internal(set) var isBatterySaverOn = false
+    /// Whether the app is on the battery-optimisation (power-save) allowlist (A61).
+    public internal(set) var isPowerAllowlisted = false
     /// Whether the device has a usable network connection.
     public internal(set) var isNetworkAvailable = true
     /// WorkManager's database: the app's work items, in the order they were enqueued (A43).

@@ -98,6 +98,10 @@ public enum ScenarioAction: Sendable, Equatable {
     case setAlarm(ScriptedAlarm)
     /// Android, the scripted test app: `AlarmManager.cancel` of one of its alarms.
     case cancelAlarm(String)
+    /// Android: battery saver on or off (A60).
+    case setBatterySaver(Bool)
+    /// Android: the app is put on, or taken off, the battery-optimisation allowlist (A61).
+    case setPowerAllowlist(Bool)
     /// Android, the scripted test app: `WorkManager.enqueueUniqueWork` of work of its own.
     case enqueueWork(ScriptedWork)
     /// Android, the scripted test app: `WorkManager.cancelUniqueWork` of one of its works.
@@ -162,6 +166,8 @@ public enum ScenarioAction: Sendable, Equatable {
         case .setAlarm: return "setAlarm"
         case .cancelAlarm: return "cancelAlarm"
         case .enqueueWork: return "enqueueWork"
+        case .setBatterySaver: return "setBatterySaver"
+        case .setPowerAllowlist: return "setPowerAllowlist"
         case .cancelWork: return "cancelWork"
         case .addRequest: return "addRequest"
         case .removePending: return "removePending"
@@ -176,7 +182,7 @@ public enum ScenarioAction: Sendable, Equatable {
     public static func platforms(of name: String) -> Set<ScenarioPlatform> {
         switch name {
         case "forceStop", "unlock", "setDeviceIdle", "setCharging", "setStandbyBucket", "revokeExactAlarm",
-            "grantExactAlarm", "setChannelBlocked":
+            "grantExactAlarm", "setChannelBlocked", "setBatterySaver", "setPowerAllowlist":
             return [.android]
         case "setAuthorization", "setLowPowerMode", "setBackgroundAppRefresh", "clearDeliveredNotifications",
             "tapNotification", "addOtherRequests", "addRequest", "removePending", "submitTask":
@@ -231,7 +237,7 @@ public enum ScenarioAction: Sendable, Equatable {
     public static let allNames = [
         "launchApp", "backgroundApp", "swipeFromRecents", "forceStop", "killProcess", "reboot", "unlock", "setClock",
         "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
-        "getNotificationStatus", "getLastNotification", "configure", "updateSettings", "setDeviceIdle", "setCharging", "setStandbyBucket", "setNetwork", "revokeExactAlarm",
+        "getNotificationStatus", "getLastNotification", "configure", "updateSettings", "setDeviceIdle", "setCharging", "setStandbyBucket", "setBatterySaver", "setPowerAllowlist", "setNetwork", "revokeExactAlarm",
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
         "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "reinstallApp",
         "failNextBackgroundStart", "corruptStoredSlot", "quitApp",

@@ -72,6 +72,8 @@ final class AndroidWorld {
         case .setNotificationPermission(let granted): system.setPostNotificationsGranted(granted)
         case .setDeviceIdle(let idle): system.setDeviceIdle(idle)
         case .setCharging(let charging): system.setCharging(charging)
+        case .setBatterySaver(let on): system.setBatterySaver(on)
+        case .setPowerAllowlist(let allowlisted): system.setPowerAllowlisted(allowlisted)
         case .setStandbyBucket(let name):
             if let bucket = AndroidStandbyBucket(rawValue: name) { system.setStandbyBucket(bucket) }
         case .setNetwork(let available): system.setNetworkAvailable(available)

@@ -98,7 +98,7 @@ final class IOSWorld {
             .applySettings:
             break  // plugin API calls, performed above
         case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart, .setAlarm, .cancelAlarm,
-            .enqueueWork, .cancelWork:
+            .enqueueWork, .cancelWork, .setBatterySaver, .setPowerAllowlist:
             break  // Android and Electron actions; the decoder rejects them here
         case .reinstallApp:
             ledger.uninstalled(at: sim.now)

@@ -261,6 +261,10 @@ public enum ScenarioSchema {
             variant(
                 "setStandbyBucket", "The app's standby bucket changes.",
                 [("bucket", enumeration(AndroidStandbyBucket.allCases.map(\.rawValue), "The bucket."))], required: ["bucket"]),
+            variant("setBatterySaver", "Android: battery saver on or off (A60).", [("on", ["type": "boolean"])], required: ["on"]),
+            variant(
+                "setPowerAllowlist", "Android: the app is put on (true) or taken off the battery-optimisation allowlist (A61).",
+                [("allowlisted", ["type": "boolean"])], required: ["allowlisted"]),
             variant("setNetwork", "The network goes up or down.", [("available", ["type": "boolean"])], required: ["available"]),
             variant("revokeExactAlarm", "The user revokes SCHEDULE_EXACT_ALARM (A23)."),
             variant("grantExactAlarm", "The user grants SCHEDULE_EXACT_ALARM (A24)."),

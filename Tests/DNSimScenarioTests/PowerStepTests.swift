@@ -2,7 +2,7 @@ import DNSimCore
 @testable import DNSimScenario
 import Testing
 
-/// The Android `setBatterySaver` and `setPowerAllowlist` steps.
+/// The Android `setBatterySaver`, `setPowerAllowlist` and `setBackgroundRestricted` steps.
 struct PowerStepTests {
     static func scenario(platform: String = "android", steps: String) -> String {
         let device = platform == "android"
@@ -19,10 +19,11 @@ struct PowerStepTests {
         let text = Self.scenario(
             steps: #"""
                 { "at": "2026-03-02T08:00", "action": "setBatterySaver", "on": true },
-                { "at": "2026-03-02T08:00", "action": "setPowerAllowlist", "allowlisted": false }
+                { "at": "2026-03-02T08:00", "action": "setPowerAllowlist", "allowlisted": false },
+                { "at": "2026-03-02T08:00", "action": "setBackgroundRestricted", "restricted": true }
                 """#)
         let scenario = try ScenarioDecoder(file: "t.json").decode(Array(text.utf8))
-        #expect(scenario.steps.map(\.action) == [.setBatterySaver(true), .setPowerAllowlist(false)])
+        #expect(scenario.steps.map(\.action) == [.setBatterySaver(true), .setPowerAllowlist(false), .setBackgroundRestricted(true)])
     }
 
     @Test func badStepsAreRejected() {

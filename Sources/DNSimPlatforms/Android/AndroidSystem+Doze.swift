@@ -117,6 +117,7 @@ extension AndroidSystem {
             }
         }
         if let held = batterySaverHold(alarm) { return held }
+        if let held = backgroundRestrictionHold(alarm) { return held }
         if !doze.isCharging, let quota = standbyBucket.alarmQuota {
             if alarm.method.isExemptFromAppStandby {
                 // A53: alarm clocks and FLAG_ALLOW_WHILE_IDLE alarms ignore the bucket quota.

@@ -90,8 +90,8 @@ extension AndroidSystem {
         }
         let cold = ensureProcess(reason: "launcher", cause: record)
         isInForeground = true
-        if isBatterySaverOn {
-            // A60: a foreground app is not restricted; what battery saver held may run now.
+        if isBatterySaverOn || isBackgroundRestricted {
+            // A60, A62: a foreground app is not restricted; what they held may run now.
             requeueAllAlarms()
             requeueAllWork()
         }

@@ -174,6 +174,11 @@ extension AndroidSystem {
             trace("android.work", "job.deferred", rule: .a60, [TraceDetail("name", name), TraceDetail("why", "battery saver")])
             return
         }
+        if backgroundRestrictionHoldsJobs {
+            // A62: waits until the restriction is lifted or the app comes to the foreground.
+            trace("android.work", "job.deferred", rule: .a62, [TraceDetail("name", name), TraceDetail("why", "background restricted")])
+            return
+        }
         if workDatabase[index].request.requiresNetwork && !hasUsableNetwork {
             // A48: waits until the constraint is met; a network change re-checks it.
             trace("android.work", "job.waitingForNetwork", rule: .a48, [TraceDetail("name", name)])

@@ -81,6 +81,8 @@ public final class AndroidSystem<App: AndroidApplication> {
     var bucketAlarmFires: [SimInstant] = []
     /// Whether battery saver is on (A60).
     public internal(set) var isBatterySaverOn = false
+    /// Whether the user has background-restricted the app (RUN_ANY_IN_BACKGROUND denied, A62).
+    public internal(set) var isBackgroundRestricted = false
     /// Whether the app is on the battery-optimisation (power-save) allowlist (A61).
     public internal(set) var isPowerAllowlisted = false
     /// Whether the device has a usable network connection.

@@ -50,4 +50,11 @@ extension OSRule {
         summary: "An app on the battery-optimisation (power-save) allowlist is exempt from battery saver's alarm and job restrictions (A60); Doze still holds its standard alarms (A37).",
         source: "AOSP AppStateTrackerImpl.areAlarmsRestrictedByBatterySaver and areJobsRestricted (mPowerExemptAllAppIds: not restricted); Doze guide (allowlisted apps: \"jobs and syncs are deferred, standard AlarmManager alarms don't fire\" in Doze)",
         confidence: .high)
+
+    /// Background restriction ("Restricted" battery use) holds a background app's alarms and jobs.
+    public static let a62 = OSRule(
+        id: "A62",
+        summary: "An app the user has background-restricted (\"Restricted\" battery use: RUN_ANY_IN_BACKGROUND denied) gets no alarms while it is in the background, except alarm clocks, until the restriction is lifted or the app is active; its jobs wait likewise. The battery-optimisation allowlist exempts it.",
+        source: "CTS android.alarmmanager.cts.BackgroundRestrictedAlarmsTest (testRepeatingAlarmBlocked, testAlarmClockNotBlocked); AOSP AlarmManagerService.isBackgroundRestricted (alarm clocks not deferred; pending background alarms delivered when unrestricted); AppStateTrackerImpl.areAlarmsRestricted, areJobsRestricted (active UIDs and mPowerExemptAllAppIds exempt)",
+        confidence: .high)
 }

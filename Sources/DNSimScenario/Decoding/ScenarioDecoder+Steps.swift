@@ -281,7 +281,7 @@ extension ScenarioDecoder {
         "asleep", "openAtLogin", "source", "ttlSeconds", "staleAction", "prefetchLeadMinutes", "alarm", "method", "type",
         "triggerAt", "triggerIn", "window", "request", "trigger", "date", "repeats", "seconds", "work", "kind",
         "initialDelay", "interval", "flex", "requiresNetwork", "backoffPolicy", "backoffDelay", "results", "runTime",
-        "existingWorkPolicy", "task", "earliestBeginAt", "earliestBeginIn", "permitted", "allowlisted",
+        "existingWorkPolicy", "task", "earliestBeginAt", "earliestBeginIn", "permitted", "allowlisted", "restricted",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAction {
@@ -332,6 +332,7 @@ extension ScenarioDecoder {
         case "setCharging": return .setCharging(try reader.bool("charging"))
         case "setBatterySaver": return .setBatterySaver(try reader.bool("on"))
         case "setPowerAllowlist": return .setPowerAllowlist(try reader.bool("allowlisted"))
+        case "setBackgroundRestricted": return .setBackgroundRestricted(try reader.bool("restricted"))
         case "setNetwork": return .setNetwork(available: try reader.bool("available"))
         case "setChannelBlocked": return .setChannelBlocked(try reader.bool("blocked"))
         case "injectAlarmLoss": return .injectAlarmLoss(slot: try optionalSlotID(&reader, "slot"))

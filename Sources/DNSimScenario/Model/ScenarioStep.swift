@@ -102,6 +102,8 @@ public enum ScenarioAction: Sendable, Equatable {
     case setBatterySaver(Bool)
     /// Android: the app is put on, or taken off, the battery-optimisation allowlist (A61).
     case setPowerAllowlist(Bool)
+    /// Android: the user background-restricts the app ("Restricted" battery use), or lifts it (A62).
+    case setBackgroundRestricted(Bool)
     /// Android, the scripted test app: `WorkManager.enqueueUniqueWork` of work of its own.
     case enqueueWork(ScriptedWork)
     /// Android, the scripted test app: `WorkManager.cancelUniqueWork` of one of its works.
@@ -168,6 +170,7 @@ public enum ScenarioAction: Sendable, Equatable {
         case .enqueueWork: return "enqueueWork"
         case .setBatterySaver: return "setBatterySaver"
         case .setPowerAllowlist: return "setPowerAllowlist"
+        case .setBackgroundRestricted: return "setBackgroundRestricted"
         case .cancelWork: return "cancelWork"
         case .addRequest: return "addRequest"
         case .removePending: return "removePending"
@@ -182,7 +185,7 @@ public enum ScenarioAction: Sendable, Equatable {
     public static func platforms(of name: String) -> Set<ScenarioPlatform> {
         switch name {
         case "forceStop", "unlock", "setDeviceIdle", "setCharging", "setStandbyBucket", "revokeExactAlarm",
-            "grantExactAlarm", "setChannelBlocked", "setBatterySaver", "setPowerAllowlist":
+            "grantExactAlarm", "setChannelBlocked", "setBatterySaver", "setPowerAllowlist", "setBackgroundRestricted":
             return [.android]
         case "setAuthorization", "setLowPowerMode", "setBackgroundAppRefresh", "clearDeliveredNotifications",
             "tapNotification", "addOtherRequests", "addRequest", "removePending", "submitTask":
@@ -237,7 +240,7 @@ public enum ScenarioAction: Sendable, Equatable {
     public static let allNames = [
         "launchApp", "backgroundApp", "swipeFromRecents", "forceStop", "killProcess", "reboot", "unlock", "setClock",
         "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
-        "getNotificationStatus", "getLastNotification", "configure", "updateSettings", "setDeviceIdle", "setCharging", "setStandbyBucket", "setBatterySaver", "setPowerAllowlist", "setNetwork", "revokeExactAlarm",
+        "getNotificationStatus", "getLastNotification", "configure", "updateSettings", "setDeviceIdle", "setCharging", "setStandbyBucket", "setBatterySaver", "setPowerAllowlist", "setBackgroundRestricted", "setNetwork", "revokeExactAlarm",
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
         "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "reinstallApp",
         "failNextBackgroundStart", "corruptStoredSlot", "quitApp",

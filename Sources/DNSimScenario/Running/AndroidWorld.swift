@@ -74,6 +74,7 @@ final class AndroidWorld {
         case .setCharging(let charging): system.setCharging(charging)
         case .setBatterySaver(let on): system.setBatterySaver(on)
         case .setPowerAllowlist(let allowlisted): system.setPowerAllowlisted(allowlisted)
+        case .setBackgroundRestricted(let restricted): system.setBackgroundRestricted(restricted)
         case .setStandbyBucket(let name):
             if let bucket = AndroidStandbyBucket(rawValue: name) { system.setStandbyBucket(bucket) }
         case .setNetwork(let available): system.setNetworkAvailable(available)

@@ -98,7 +98,8 @@ final class IOSWorld {
             .applySettings:
             break  // plugin API calls, performed above
         case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart, .setAlarm, .cancelAlarm,
-            .enqueueWork, .cancelWork, .setBatterySaver, .setPowerAllowlist:
+            .enqueueWork, .cancelWork, .setBatterySaver, .setPowerAllowlist,
+            .setBackgroundRestricted:
             break  // Android and Electron actions; the decoder rejects them here
         case .reinstallApp:
             ledger.uninstalled(at: sim.now)

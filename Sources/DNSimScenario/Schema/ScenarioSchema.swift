@@ -265,6 +265,9 @@ public enum ScenarioSchema {
             variant(
                 "setPowerAllowlist", "Android: the app is put on (true) or taken off the battery-optimisation allowlist (A61).",
                 [("allowlisted", ["type": "boolean"])], required: ["allowlisted"]),
+            variant(
+                "setBackgroundRestricted", "Android: the user sets the app's battery use to Restricted (true) or lifts it (A62).",
+                [("restricted", ["type": "boolean"])], required: ["restricted"]),
             variant("setNetwork", "The network goes up or down.", [("available", ["type": "boolean"])], required: ["available"]),
             variant("revokeExactAlarm", "The user revokes SCHEDULE_EXACT_ALARM (A23)."),
             variant("grantExactAlarm", "The user grants SCHEDULE_EXACT_ALARM (A24)."),

@@ -155,3 +155,39 @@ struct ScriptedWorkTests {
         }
     }
 }
+
+/// A check that names a scripted alarm, work, request or task no step creates is an input error.
+struct ScriptedReferenceTests {
+    @Test func aCheckNamingNoCreatedIDIsRejectedWithTheClosest() {
+        let text = ScriptedWorkTests.scenario(
+            steps: #"{ "at": "2026-03-02T08:00", "action": "enqueueWork", "work": "sync", "kind": "oneTime" }"#,
+            checks: #"""
+                { "id": "c", "assert": "workRan", "work": "snyc" },
+                { "id": "d", "assert": "alarmFired", "alarm": "a" },
+                { "id": "e", "assert": "workNotRan", "work": "sync" }
+                """#)
+        do {
+            _ = try ScenarioDecoder(file: "t.json").decode(Array(text.utf8))
+            Issue.record("accepted checks naming ids no step creates")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains(#"at /expected/checks/0/work: expected the work id of some enqueueWork step: sync, found "snyc", did you mean "sync"?"#), "\(text)")
+            #expect(text.contains(#"at /expected/checks/1/alarm: expected the alarm id of some setAlarm step (there is none), found "a""#), "\(text)")
+            #expect(!text.contains("checks/2"), "\(text)")
+        }
+    }
+
+    @Test func aBrokenCreatingStepSuspendsTheCheck() {
+        // The enqueueWork step is wrong, so which ids exist is unknown: only its own error is reported.
+        let text = ScriptedWorkTests.scenario(
+            steps: #"{ "at": "2026-03-02T08:00", "action": "enqueueWork", "work": "sync", "kind": "never" }"#,
+            checks: #"{ "id": "c", "assert": "workRan", "work": "sync" }"#)
+        do {
+            _ = try ScenarioDecoder(file: "t.json").decode(Array(text.utf8))
+            Issue.record("accepted a bad kind")
+        } catch {
+            #expect("\(error)".contains("at /steps/0/kind"), "\(error)")
+            #expect(!"\(error)".contains("checks/0"), "\(error)")
+        }
+    }
+}

@@ -12,12 +12,14 @@ extension ScenarioDecoder {
         var ids: [String] = []
         /// The slots checks name, with their pointers.
         var slotReferences: [(slot: String, pointer: JSONPointer)] = []
+        /// The scripted test app's alarms, works, requests and tasks checks name, with their pointers.
+        var scriptedReferences: [(reference: ScriptedReference, pointer: JSONPointer)] = []
     }
 
     /// Every field a check of any assertion may have.
     static let checkFields = [
         "id", "description", "seedClaim", "assert", "equals", "atLeast", "atMost", "slot", "time", "toleranceMs", "value",
-        "localDate", "code", "rule", "field", "alarm", "from", "to", "request",
+        "localDate", "code", "rule", "field", "alarm", "from", "to", "request", "work", "run", "task", "error",
     ]
 
     /// Decodes every check of `expected.checks`, recording the problems of each and carrying on.
@@ -52,6 +54,9 @@ extension ScenarioDecoder {
             // A check whose assertion could not be read is checked for fields no check has.
             reportUnknownFields(reader, knownKeys: assertion == nil ? Self.checkFields : [])
             if let slot = assertion?.slot { outcome.slotReferences.append((slot, pointer.appending("slot"))) }
+            if let reference = assertion?.scriptedReference {
+                outcome.scriptedReferences.append((reference, pointer.appending(reference.kind.member)))
+            }
             guard let id, let description, let assertion else { continue }
             outcome.checks.append(ScenarioCheck(id: id, description: description, seedClaim: seedClaim, assertion: assertion))
         }

@@ -15,6 +15,11 @@ extension ScenarioDecoder {
         var createdSlots: [String] = []
         /// The slots steps name (`injectAlarmLoss`, `corruptStoredSlot`), with their pointers.
         var slotReferences: [(slot: String, pointer: JSONPointer)] = []
+        /// Whether ``scriptedIDs`` is known to be every id the scripted test app's steps create: no
+        /// step failed that is, or may be, one that creates one.
+        var scriptedKnown = true
+        /// The ids the scripted test app's steps create, by kind, in step order, once each.
+        var scriptedIDs: [ScriptedReference.Kind: [String]] = [:]
     }
 
     /// Decodes every step, recording the problems of each and carrying on with the next. Without
@@ -50,7 +55,13 @@ extension ScenarioDecoder {
                 var name: String?
                 if case .string(let text)? = reader.object["action"] { name = text }
                 if name == nil || name == "scheduleDailyNotification" { outcome.slotsKnown = false }
+                if name == nil || ScriptedReference.Kind.allCases.contains(where: { $0.creatingAction == name }) {
+                    outcome.scriptedKnown = false
+                }
                 continue
+            }
+            if let created = ScriptedReference(creatingStep: action), !(outcome.scriptedIDs[created.kind] ?? []).contains(created.id) {
+                outcome.scriptedIDs[created.kind, default: []].append(created.id)
             }
             switch action {
             case .setClock(let change, _):

@@ -127,6 +127,22 @@ public enum ScenarioAssertion: Sendable, Equatable {
         }
     }
 
+    /// The scripted test app's alarm, work, request or task the assertion is about, if any.
+    public var scriptedReference: ScriptedReference? {
+        switch self {
+        case .alarmFired(let id, _, _), .alarmNotFired(let id), .alarmRejected(let id):
+            return ScriptedReference(kind: .alarm, id: id)
+        case .workRan(let id, _, _, _, _), .workNotRan(let id):
+            return ScriptedReference(kind: .work, id: id)
+        case .requestDelivered(let id, _, _, _), .requestNotDelivered(let id), .requestDropped(let id), .requestRejected(let id):
+            return ScriptedReference(kind: .request, id: id)
+        case .taskRan(let id, _, _, _), .taskNotRan(let id), .taskRejected(let id, _):
+            return ScriptedReference(kind: .task, id: id)
+        default:
+            return nil
+        }
+    }
+
     /// The slot the assertion is limited to, if any.
     public var slot: String? {
         switch self {

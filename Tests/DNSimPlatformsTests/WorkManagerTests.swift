@@ -225,6 +225,21 @@ struct WorkManagerTests {
         #expect(device.rules("work.periodDone") == ["A57", "A57", "A57"])
     }
 
+    @Test(
+        "A57: a periodic request's initial delay delays the first period only (androidx WorkSpecTest _withInitialDelay, _withInitialDelay_flex_firstRun)",
+        arguments: [(SimDuration.hours(1), SimDuration.minutes(40)), (.hours(1), .hours(1))])
+    func a57InitialDelayFirstPeriodOnly(interval: SimDuration, flex: SimDuration) throws {
+        let device = Device()
+        let request = AndroidWorkRequest(
+            worker: "test.Periodic", kind: .periodic(interval: interval, flex: flex, initialDelay: .minutes(10)))
+        device.workManager.enqueueUniqueWork("periodic", .replace, request)
+        let first = Device.defaultStart + .minutes(10) + (interval - flex)
+        #expect(device.records("work.enqueued").first?.detail("delayMillis") == String((first - Device.defaultStart).milliseconds))
+        try device.run(until: first + interval + .seconds(1))
+        #expect(device.workStarts == [first, first + interval], "the second period counts from the first run, with no initial delay")
+        #expect(device.rules("work.periodDone") == ["A57", "A57"])
+    }
+
     @Test("A57: a period held back by Doze moves the following periods with it (no catch-up to the first run's grid)")
     func a57LateRunMovesTheGrid() throws {
         let device = Device(parameters: .doze(spacing: [.hours(3)], jitterPercent: 0))

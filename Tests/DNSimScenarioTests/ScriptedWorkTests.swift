@@ -28,7 +28,7 @@ struct ScriptedWorkTests {
             steps: #"""
                 { "at": "2026-03-02T08:00", "action": "enqueueWork", "work": "o", "kind": "oneTime", "initialDelay": "10m", "requiresNetwork": true, "backoffPolicy": "linear", "backoffDelay": "1m", "results": ["retry", "failure"], "runTime": "2m", "existingWorkPolicy": "keep" },
                 { "at": "2026-03-02T08:00", "action": "enqueueWork", "work": "p", "kind": "periodic", "interval": "1h", "flex": "10m" },
-                { "at": "2026-03-02T08:00", "action": "enqueueWork", "work": "q", "kind": "periodic", "interval": "20m" },
+                { "at": "2026-03-02T08:00", "action": "enqueueWork", "work": "q", "kind": "periodic", "interval": "20m", "initialDelay": "5m" },
                 { "at": "2026-03-02T08:01", "action": "cancelWork", "work": "o" }
                 """#,
             checks: #"{ "id": "c", "assert": "workRan", "work": "p", "run": 2, "from": "2026-03-02T09:00", "to": "2026-03-02T09:05", "atLeast": 2 }"#)
@@ -40,7 +40,7 @@ struct ScriptedWorkTests {
                         id: "o", kind: .oneTime(initialDelay: .minutes(10)), requiresNetwork: true, backoffPolicy: .linear,
                         backoffDelay: .minutes(1), results: [.retry, .failure], runTime: .minutes(2), existingWorkPolicy: .keep)))
         #expect(scenario.steps[1].action == .enqueueWork(ScriptedWork(id: "p", kind: .periodic(interval: .hours(1), flex: .minutes(10)))))
-        #expect(scenario.steps[2].action == .enqueueWork(ScriptedWork(id: "q", kind: .periodic(interval: .minutes(20), flex: nil))))
+        #expect(scenario.steps[2].action == .enqueueWork(ScriptedWork(id: "q", kind: .periodic(interval: .minutes(20), flex: nil, initialDelay: .minutes(5)))))
         #expect(scenario.steps[3].action == .cancelWork("o"))
         let from = try #require(LocalDateTime(parsing: "2026-03-02T09:00"))
         let to = try #require(LocalDateTime(parsing: "2026-03-02T09:05"))
@@ -54,7 +54,6 @@ struct ScriptedWorkTests {
              #"at /steps/0/interval: expected a repeat interval for periodic work (e.g. "15m"), found none"#),
             (step + #""kind": "oneTime", "interval": "15m" }"#,
              #"at /steps/0/interval: expected no "interval" for oneTime work (only periodic work has one), found one"#),
-            (step + #""kind": "periodic", "interval": "1h", "initialDelay": "5m" }"#, "at /steps/0/initialDelay: expected no \"initialDelay\" for periodic work"),
             (step + #""kind": "once" }"#, "at /steps/0/kind: expected one of: oneTime, periodic, found \"once\""),
             (step + #""kind": "oneTime", "results": [] }"#,
              "at /steps/0/results: expected a non-empty array of worker results, each one of: success, failure, retry, found an empty array"),

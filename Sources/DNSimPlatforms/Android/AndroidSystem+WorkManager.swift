@@ -16,16 +16,17 @@ extension AndroidSystem {
         switch request.kind {
         case .oneTime(let initialDelay):
             delay = max(.zero, initialDelay)
-        case .periodic(let interval, let flex):
+        case .periodic(let interval, let flex, let initialDelay):
             // A45: the interval is raised to 15 min and the flex to 5 min (and at most the interval);
             // without a flex the flex is the raised interval (`WorkSpec.setPeriodic(interval)`).
             let clampedInterval = max(interval, .minutes(15))
             let clampedFlex = min(max(flex ?? clampedInterval, .minutes(5)), clampedInterval)
-            request.kind = .periodic(interval: clampedInterval, flex: clampedFlex)
-            delay = clampedInterval - clampedFlex
+            request.kind = .periodic(interval: clampedInterval, flex: clampedFlex, initialDelay: max(.zero, initialDelay))
+            // A57: the first run waits the initial delay plus (interval − flex).
+            delay = max(.zero, initialDelay) + clampedInterval - clampedFlex
         }
         var period: [TraceDetail] = []
-        if case .periodic(let interval, let flex) = request.kind {
+        if case .periodic(let interval, let flex, _) = request.kind {
             period = [TraceDetail("intervalMillis", interval.milliseconds), TraceDetail("flexMillis", (flex ?? interval).milliseconds)]
         }
         trace(
@@ -238,7 +239,7 @@ extension AndroidSystem {
                 work.jobScheduled = false
             }
             trace("android.work", "work.failed", [TraceDetail("name", name)])
-        case (.success, .periodic(let interval, _)), (.failure, .periodic(let interval, _)):
+        case (.success, .periodic(let interval, _, _)), (.failure, .periodic(let interval, _, _)):
             // A57: the next period counts from the end of this run (the work's new enqueue time),
             // not from the first run; the flex applies to the first period only.
             let wallNow = clock.wallMillis(at: sim.now)

@@ -9,8 +9,9 @@ public struct AndroidWorkRequest: Sendable, Hashable {
         case oneTime(initialDelay: SimDuration)
         /// Runs once per `interval`, inside the last `flex` of each period (A45: ≥ 15 min, ≥ 5 min).
         /// A `nil` flex is the one-argument builder's: the flex is the (raised) interval, so the
-        /// first run is due at once.
-        case periodic(interval: SimDuration, flex: SimDuration?)
+        /// first run is due at once. `initialDelay` (`setInitialDelay`) delays the first period
+        /// only (A57).
+        case periodic(interval: SimDuration, flex: SimDuration?, initialDelay: SimDuration = .zero)
     }
 
     /// Retry backoff policy (A46).

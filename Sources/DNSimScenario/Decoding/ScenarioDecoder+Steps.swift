@@ -232,7 +232,7 @@ extension ScenarioDecoder {
         return id
     }
 
-    /// An `enqueueWork` step's work: one-time (`initialDelay`) or periodic (`interval`, `flex`),
+    /// An `enqueueWork` step's work: one-time or periodic (`interval`, `flex`), with an `initialDelay`,
     /// its constraint, backoff, scripted results and run time.
     private func decodeScriptedWork(_ reader: inout JSONObjectReader) throws -> ScriptedWork {
         let id = try scriptedID(&reader, "work")
@@ -248,17 +248,13 @@ extension ScenarioDecoder {
             }
             kind = .oneTime(initialDelay: reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay").0 : .zero)
         } else {
-            if reader.has("initialDelay") {
-                throw invalid(
-                    reader.pointer.appending("initialDelay"),
-                    "no \"initialDelay\" for periodic work (the model starts the first period at the enqueue)", "one")
-            }
             guard reader.has("interval") else {
                 throw invalid(reader.pointer.appending("interval"), "a repeat interval for periodic work (e.g. \"15m\")", "none")
             }
             let interval = try decodeDuration(&reader, "interval").0
             let flex = reader.has("flex") ? try decodeDuration(&reader, "flex").0 : nil
-            kind = .periodic(interval: interval, flex: flex)
+            let initialDelay = reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay").0 : .zero
+            kind = .periodic(interval: interval, flex: flex, initialDelay: initialDelay)
         }
         var work = ScriptedWork(id: id, kind: kind)
         work.requiresNetwork = try reader.optionalBool("requiresNetwork") ?? false

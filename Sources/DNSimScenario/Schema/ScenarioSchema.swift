@@ -288,7 +288,7 @@ public enum ScenarioSchema {
             variant("cancelAlarm", "Android, the scripted test app: AlarmManager.cancel of one of its alarms.", [("alarm", ["type": "string"])], required: ["alarm"]),
             variant(
                 "enqueueWork",
-                "Android, the scripted test app: WorkManager.enqueueUniqueWork of work of its own (unique name testapp.<work>): oneTime with initialDelay (default 0), or periodic with interval (required; A45: at least 15 min) and flex (A45: 5 min to the interval; default the interval); requiresNetwork (A48), backoffPolicy and backoffDelay (A46: 10 s to 5 h; default exponential, 30s), the worker's results by run-attempt count (the last repeats; default success), its runTime (A47: stopped at 10 min), existingWorkPolicy (default replace).",
+                "Android, the scripted test app: WorkManager.enqueueUniqueWork of work of its own (unique name testapp.<work>): oneTime, or periodic with interval (required; A45: at least 15 min) and flex (A45: 5 min to the interval; default the interval), either with an initialDelay (default 0; for periodic work it delays the first period, A57); requiresNetwork (A48), backoffPolicy and backoffDelay (A46: 10 s to 5 h; default exponential, 30s), the worker's results by run-attempt count (the last repeats; default success), its runTime (A47: stopped at 10 min), existingWorkPolicy (default replace).",
                 [
                     ("work", ["type": "string", "description": "The work's id."]),
                     ("kind", enumeration(["oneTime", "periodic"], "OneTimeWorkRequest or PeriodicWorkRequest.")),

@@ -192,7 +192,7 @@ struct TypoDiagnosticsTests {
     @Test func aMisspeltActionNamesTheActionNotAListOfThirty() throws {
         Self.expectDiagnostic(
             try Self.edited(#""action": "launchApp""#, #""action": "forcestop""#),
-            #"at /steps/0/action: expected one of the 32 android actions, found "forcestop", did you mean "forceStop"?"#)
+            #"at /steps/0/action: expected one of the 37 android actions, found "forcestop", did you mean "forceStop"?"#)
     }
 
     @Test func aMisspeltZoneNamesTheZone() throws {
@@ -212,7 +212,7 @@ struct TypoDiagnosticsTests {
     @Test func aMisspeltAssertionNamesTheAssertion() throws {
         Self.expectDiagnostic(
             try Self.edited(#""assert": "deliveryCount""#, #""assert": "deliveryCnt""#),
-            #"at /expected/checks/0/assert: expected one of the 28 assertions, found "deliveryCnt", did you mean "deliveryCount"?"#)
+            #"at /expected/checks/0/assert: expected one of the 33 assertions, found "deliveryCnt", did you mean "deliveryCount"?"#)
     }
 
     // MARK: Every error of a file

@@ -230,6 +230,26 @@ struct IOSBackgroundTaskTests {
         #expect(failed.first?.detail("error") == "notPermitted")
     }
 
+    @Test("I20: a launch handler registered by other code of the app permits its identifier and runs instead of the app's")
+    func i20DelegateHandlerPermitsAndRuns() throws {
+        let device = IOSDevice(parameters: Self.runsAfterFiveMinutes())
+        var launched: [String] = []
+        device.system.delegateTaskHandlers["other.refresh"] = { request in
+            launched.append(request.identifier)
+            return IOSTaskOutcome(success: true, runTime: .seconds(1))
+        }
+        #expect(device.submit("other.refresh", earliest: device.context.now()) == nil)
+        #expect(device.records("request.submitted").map(\.rule) == ["I15"])
+        try device.run(for: .minutes(10))
+        #expect(launched == ["other.refresh"])
+        #expect(device.recorder.taskRuns.isEmpty, "the app's own handler did not run")
+        #expect(device.identifiers("task.launched") == ["other.refresh"])
+        #expect(device.records("task.willComplete").map(\.rule) == ["I16"])
+        // Without the registration the same identifier is not permitted.
+        device.system.delegateTaskHandlers["other.refresh"] = nil
+        #expect(device.submit("other.refresh", earliest: device.context.now()) == .notPermitted)
+    }
+
     @Test("I20: turning Background App Refresh off blocks a queued request; turning it on lets it run")
     func i20SwitchedOffLater() throws {
         let device = IOSDevice(parameters: Self.runsAfterFiveMinutes())

@@ -171,6 +171,44 @@ struct WorkManagerTests {
         #expect(device.workManager.workStates("periodic") == [.enqueued], "periodic work ends only when cancelled")
     }
 
+    @Test(
+        "A45: a periodic request built without a flex has the raised interval as its flex: the first run is due at once",
+        arguments: [SimDuration.minutes(10), .minutes(15), .hours(1)])
+    func a45NoFlexIsTheInterval(interval: SimDuration) throws {
+        // androidx PeriodicWorkTest.testBuild_setPeriodic_onlyIntervalDuration_outOfRange: a 15 min − 123 ms
+        // interval becomes 15 min, and so does the flex (not 15 min − 5 min of the two-argument case).
+        let device = Device()
+        device.workManager.enqueueUniqueWork(
+            "periodic", .replace, AndroidWorkRequest(worker: "test.Periodic", kind: .periodic(interval: interval, flex: nil)))
+        let effective = max(interval, .minutes(15))
+        #expect(device.system.works.first?.request.kind == .periodic(interval: effective, flex: effective))
+        let enqueued = try #require(device.records("work.enqueued").first)
+        #expect(enqueued.rule == "A45")
+        #expect(enqueued.detail("delayMillis") == "0")
+        #expect(enqueued.detail("flexMillis") == String(effective.milliseconds))
+        try device.run(for: effective + .seconds(1))
+        #expect(device.workStarts == [Device.defaultStart, Device.defaultStart + effective])
+    }
+
+    @Test("A43: a delegate factory's worker runs in the app's process instead of the app's doWork, under the same rules")
+    func a43DelegateWorkerRunsInsteadOfTheApp() throws {
+        let device = Device()
+        device.system.killForMemory()
+        var attempts: [Int] = []
+        device.system.delegateWorkers["other.Worker"] = { work in
+            attempts.append(work.runAttemptCount)
+            return AndroidWorkOutcome(attempts.count == 1 ? .retry : .success)
+        }
+        device.workManager.enqueueUniqueWork(
+            "other", .replace, AndroidWorkRequest(worker: "other.Worker", kind: .oneTime(initialDelay: .minutes(1))))
+        try device.run(for: .minutes(5))
+        #expect(attempts == [0, 1])
+        #expect(device.records("test.doWork").isEmpty, "the app's own doWork did not run")
+        #expect(device.records("process.start").last?.detail("reason") == "job")
+        #expect(device.rules("work.retry") == ["A46"])
+        #expect(device.workManager.workStates("other") == [.succeeded])
+    }
+
     // MARK: A57 — periodic work counts from the last run
 
     @Test("A57: periodic work counts each period from the end of the last run, not from the first run")
@@ -185,6 +223,21 @@ struct WorkManagerTests {
         // First run at once (flex = interval), then one hour after each 7-minute run ended.
         #expect(device.workStarts == [start, start + .minutes(67), start + .minutes(134)])
         #expect(device.rules("work.periodDone") == ["A57", "A57", "A57"])
+    }
+
+    @Test(
+        "A57: a periodic request's initial delay delays the first period only (androidx WorkSpecTest _withInitialDelay, _withInitialDelay_flex_firstRun)",
+        arguments: [(SimDuration.hours(1), SimDuration.minutes(40)), (.hours(1), .hours(1))])
+    func a57InitialDelayFirstPeriodOnly(interval: SimDuration, flex: SimDuration) throws {
+        let device = Device()
+        let request = AndroidWorkRequest(
+            worker: "test.Periodic", kind: .periodic(interval: interval, flex: flex, initialDelay: .minutes(10)))
+        device.workManager.enqueueUniqueWork("periodic", .replace, request)
+        let first = Device.defaultStart + .minutes(10) + (interval - flex)
+        #expect(device.records("work.enqueued").first?.detail("delayMillis") == String((first - Device.defaultStart).milliseconds))
+        try device.run(until: first + interval + .seconds(1))
+        #expect(device.workStarts == [first, first + interval], "the second period counts from the first run, with no initial delay")
+        #expect(device.rules("work.periodDone") == ["A57", "A57"])
     }
 
     @Test("A57: a period held back by Doze moves the following periods with it (no catch-up to the first run's grid)")

@@ -480,10 +480,10 @@ struct ScenarioDecoderErrorTests {
             expected: actions, found: #""fly""#),
         BadScenario(
             "a misspelt action", [(#""action": "launchApp""#, #""action": "launch""#)], at: "/steps/0/action",
-            expected: "one of the 32 android actions", found: #""launch", did you mean "launchApp"?"#),
+            expected: "one of the 37 android actions", found: #""launch", did you mean "launchApp"?"#),
         BadScenario(
             "an action in the wrong case", [(#""action": "launchApp""#, #""action": "launchapp""#)], at: "/steps/0/action",
-            expected: "one of the 32 android actions", found: #""launchapp", did you mean "launchApp"?"#),
+            expected: "one of the 37 android actions", found: #""launchapp", did you mean "launchApp"?"#),
         BadScenario(
             "a step without an action", [(#", "action": "launchApp""#, "")], at: "/steps/0",
             expected: #"a member "action" ("# + actions + ")", found: #"no "action" member"#),
@@ -497,7 +497,7 @@ struct ScenarioDecoderErrorTests {
             at: "/expected/checks/0/assert", expected: assertions, found: #""shown""#),
         BadScenario(
             "a misspelt assertion", [(#""assert": "deliveryCount""#, #""assert": "deliverycount""#)],
-            at: "/expected/checks/0/assert", expected: "one of the 28 assertions",
+            at: "/expected/checks/0/assert", expected: "one of the 33 assertions",
             found: #""deliverycount", did you mean "deliveryCount"?"#),
         BadScenario(
             "a duplicate check id", [(#""id": "no-errors""#, #""id": "two-shown""#)], at: "/expected/checks/1/id",

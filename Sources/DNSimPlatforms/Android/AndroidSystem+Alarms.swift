@@ -172,8 +172,9 @@ extension AndroidSystem {
     func fireAlarm(serial: Int32) {
         guard let identity = alarmTable.identity(ofSerial: serial), let held = alarmTable[identity] else { return }
         if let (until, rule, why) = hold(held) {
+            // No instant: held until a change re-checks every alarm (battery saver, A60).
             alarmTable.update(identity) { alarm in
-                alarm.dueEvent = sim.schedule(.android(.alarmDue(serial: serial)), at: until, cause: alarm.setRecord)
+                alarm.dueEvent = until.flatMap { sim.schedule(.android(.alarmDue(serial: serial)), at: $0, cause: alarm.setRecord) }
             }
             trace(
                 "android.alarm", "alarm.deferred", rule: rule, cause: held.setRecord,

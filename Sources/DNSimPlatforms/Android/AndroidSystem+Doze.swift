@@ -102,32 +102,22 @@ extension AndroidSystem {
     }
 
     /// Whether Doze or the standby quota holds a due alarm, and until when (A9, A10, A37, A40, A53).
-    func hold(_ alarm: AndroidAlarm) -> (SimInstant, OSRule, String)? {
+    func hold(_ alarm: AndroidAlarm) -> (SimInstant?, OSRule, String)? {
         if doze.isRestricting {
             switch alarm.method {
             case .setAlarmClock:
                 // A9: the system leaves idle shortly before an alarm clock.
                 exitIdle(reason: "alarm clock", rule: .a9)
-            case .setExactAndAllowWhileIdle:
-                let hourAgo = sim.now - .hours(1)
-                // Fires are appended in time order and `now` only moves on, so one older than
-                // an hour will never count again: drop it, and the rest are the recent ones.
-                let expired = doze.exactWhileIdleFires.prefix { $0 <= hourAgo }.count
-                doze.exactWhileIdleFires.removeFirst(expired)
-                let recent = doze.exactWhileIdleFires
-                if recent.count >= parameters.doze.exactWhileIdlePerHour, let oldest = recent.first {
-                    return (oldest + .hours(1), .a10, "exact while-idle quota used up")
-                }
-            case .setAndAllowWhileIdle:
-                if let last = doze.lastInexactWhileIdleFire, sim.now < last + parameters.doze.inexactWhileIdleGap {
-                    return (last + parameters.doze.inexactWhileIdleGap, .a10, "inexact while-idle quota used up")
-                }
+            case .setExactAndAllowWhileIdle, .setAndAllowWhileIdle:
+                if let held = whileIdleQuotaHold(alarm, rule: .a10, context: nil) { return held }
             case .set, .setExact, .setWindow:
                 if let window = doze.nextWindowStart {
                     return (window, .a37, "device in Doze; waits for the next maintenance window")
                 }
             }
         }
+        if let held = batterySaverHold(alarm) { return held }
+        if let held = backgroundRestrictionHold(alarm) { return held }
         if !doze.isCharging, let quota = standbyBucket.alarmQuota {
             if alarm.method.isExemptFromAppStandby {
                 // A53: alarm clocks and FLAG_ALLOW_WHILE_IDLE alarms ignore the bucket quota.
@@ -148,9 +138,34 @@ extension AndroidSystem {
         return nil
     }
 
+    /// The while-idle quota (A10) for a FLAG_ALLOW_WHILE_IDLE alarm: until when it holds the
+    /// alarm, or `nil` when the alarm may fire. Doze and battery saver (A60) share it.
+    func whileIdleQuotaHold(_ alarm: AndroidAlarm, rule: OSRule, context: String?) -> (SimInstant?, OSRule, String)? {
+        let prefix = context.map { "\($0): " } ?? ""
+        switch alarm.method {
+        case .setExactAndAllowWhileIdle:
+            let hourAgo = sim.now - .hours(1)
+            // Fires are appended in time order and `now` only moves on, so one older than
+            // an hour will never count again: drop it, and the rest are the recent ones.
+            let expired = doze.exactWhileIdleFires.prefix { $0 <= hourAgo }.count
+            doze.exactWhileIdleFires.removeFirst(expired)
+            let recent = doze.exactWhileIdleFires
+            if recent.count >= parameters.doze.exactWhileIdlePerHour, let oldest = recent.first {
+                return (oldest + .hours(1), rule, prefix + "exact while-idle quota used up")
+            }
+        case .setAndAllowWhileIdle:
+            if let last = doze.lastInexactWhileIdleFire, sim.now < last + parameters.doze.inexactWhileIdleGap {
+                return (last + parameters.doze.inexactWhileIdleGap, rule, prefix + "inexact while-idle quota used up")
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
     /// Counts a fire against the while-idle and bucket quotas.
     func recordFire(of alarm: AndroidAlarm) {
-        if doze.isRestricting {
+        if doze.isRestricting || batterySaverRestricts().restricts {
             if alarm.method == .setExactAndAllowWhileIdle { doze.exactWhileIdleFires.append(sim.now) }
             if alarm.method == .setAndAllowWhileIdle { doze.lastInexactWhileIdleFire = sim.now }
         }

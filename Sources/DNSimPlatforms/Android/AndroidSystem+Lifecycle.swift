@@ -90,6 +90,11 @@ extension AndroidSystem {
         }
         let cold = ensureProcess(reason: "launcher", cause: record)
         isInForeground = true
+        if isBatterySaverOn || isBackgroundRestricted {
+            // A60, A62: a foreground app is not restricted; what they held may run now.
+            requeueAllAlarms()
+            requeueAllWork()
+        }
         if wasStopped && profile.apiLevel >= 35 {
             // A28: on leaving the stopped state the system delivers BOOT_COMPLETED.
             let sent = trace("android.broadcast", "bootCompleted.sent", rule: .a28, cause: record, [TraceDetail("why", "left the stopped state")])

@@ -16,22 +16,26 @@ extension AndroidSystem {
         switch request.kind {
         case .oneTime(let initialDelay):
             delay = max(.zero, initialDelay)
-        case .periodic(let interval, let flex):
-            // A45: the interval is raised to 15 min and the flex to 5 min (and at most the interval).
+        case .periodic(let interval, let flex, let initialDelay):
+            // A45: the interval is raised to 15 min and the flex to 5 min (and at most the interval);
+            // without a flex the flex is the raised interval (`WorkSpec.setPeriodic(interval)`).
             let clampedInterval = max(interval, .minutes(15))
-            let clampedFlex = min(max(flex, .minutes(5)), clampedInterval)
-            request.kind = .periodic(interval: clampedInterval, flex: clampedFlex)
-            delay = clampedInterval - clampedFlex
+            let clampedFlex = min(max(flex ?? clampedInterval, .minutes(5)), clampedInterval)
+            request.kind = .periodic(interval: clampedInterval, flex: clampedFlex, initialDelay: max(.zero, initialDelay))
+            // A57: the first run waits the initial delay plus (interval − flex).
+            delay = max(.zero, initialDelay) + clampedInterval - clampedFlex
         }
-        var isPeriodic = false
-        if case .periodic = request.kind { isPeriodic = true }
+        var period: [TraceDetail] = []
+        if case .periodic(let interval, let flex, _) = request.kind {
+            period = [TraceDetail("intervalMillis", interval.milliseconds), TraceDetail("flexMillis", (flex ?? interval).milliseconds)]
+        }
         trace(
-            "android.work", "work.enqueued", rule: isPeriodic ? .a45 : .a43,
+            "android.work", "work.enqueued", rule: period.isEmpty ? .a43 : .a45,
             [
                 TraceDetail("name", name), TraceDetail("worker", request.worker),
                 TraceDetail("delayMillis", delay.milliseconds),
                 TraceDetail("requiresNetwork", String(request.requiresNetwork)),
-            ] + request.inputData.map(TraceDetail.extra))
+            ] + period + request.inputData.map(TraceDetail.extra))
         let index = workDatabase.append(
             AndroidWork(
                 serial: nextWorkSerial, name: name, request: request, state: .enqueued, runAttemptCount: 0,
@@ -166,6 +170,16 @@ extension AndroidSystem {
             trace("android.work", "job.deferred", rule: .a37, [TraceDetail("name", name), TraceDetail("why", "Doze")])
             return
         }
+        if batterySaverHoldsJob(named: name) {
+            // A60: waits until battery saver ends or the app comes to the foreground (both re-check).
+            trace("android.work", "job.deferred", rule: .a60, [TraceDetail("name", name), TraceDetail("why", "battery saver")])
+            return
+        }
+        if backgroundRestrictionHoldsJobs {
+            // A62: waits until the restriction is lifted or the app comes to the foreground.
+            trace("android.work", "job.deferred", rule: .a62, [TraceDetail("name", name), TraceDetail("why", "background restricted")])
+            return
+        }
         if workDatabase[index].request.requiresNetwork && !hasUsableNetwork {
             // A48: waits until the constraint is met; a network change re-checks it.
             trace("android.work", "job.waitingForNetwork", rule: .a48, [TraceDetail("name", name)])
@@ -185,7 +199,9 @@ extension AndroidSystem {
             [TraceDetail("name", name), TraceDetail("attempt", workDatabase[index].runAttemptCount + 1)])
         ensureProcess(reason: "job", cause: record)
         guard let process else { return }
-        let outcome = process.doWork(workDatabase[index], context: context)
+        // The worker is created by class name: a delegate factory's worker, else the app's own.
+        let work = workDatabase[index]
+        let outcome = delegateWorkers[work.request.worker]?(work) ?? process.doWork(work, context: context)
         let limit = SimDuration.minutes(10)
         if outcome.runTime > limit {
             workDatabase.update(at: index) { work in
@@ -223,7 +239,7 @@ extension AndroidSystem {
                 work.jobScheduled = false
             }
             trace("android.work", "work.failed", [TraceDetail("name", name)])
-        case (.success, .periodic(let interval, _)), (.failure, .periodic(let interval, _)):
+        case (.success, .periodic(let interval, _, _)), (.failure, .periodic(let interval, _, _)):
             // A57: the next period counts from the end of this run (the work's new enqueue time),
             // not from the first run; the flex applies to the first period only.
             let wallNow = clock.wallMillis(at: sim.now)

@@ -79,6 +79,12 @@ public final class AndroidSystem<App: AndroidApplication> {
     public internal(set) var standbyBucket: AndroidStandbyBucket = .active
     /// Fire times of the app's alarms, for the bucket quota (A40).
     var bucketAlarmFires: [SimInstant] = []
+    /// Whether battery saver is on (A60).
+    public internal(set) var isBatterySaverOn = false
+    /// Whether the user has background-restricted the app (RUN_ANY_IN_BACKGROUND denied, A62).
+    public internal(set) var isBackgroundRestricted = false
+    /// Whether the app is on the battery-optimisation (power-save) allowlist (A61).
+    public internal(set) var isPowerAllowlisted = false
     /// Whether the device has a usable network connection.
     public internal(set) var isNetworkAvailable = true
     /// WorkManager's database: the app's work items, in the order they were enqueued (A43).
@@ -88,6 +94,11 @@ public final class AndroidSystem<App: AndroidApplication> {
     var nextWorkSerial: Int32 = 0
     /// When the app's last job ran, for the bucket job spacing (A40).
     var lastJobRun: SimInstant?
+    /// Workers that WorkManager creates by class name (``AndroidWorkRequest/worker``) from a
+    /// delegate `WorkerFactory` rather than from the app's own ``AndroidApplication/doWork(_:context:)``:
+    /// a scenario's scripted test app registers its worker here. They run in the app's process,
+    /// under the same scheduling rules; the OS model does not know who registered them.
+    public var delegateWorkers: [String: (AndroidWork) -> AndroidWorkOutcome] = [:]
     /// Why the app's processes ended, newest last (`ActivityManager.getHistoricalProcessExitReasons`).
     public internal(set) var processExitReasons: [AndroidProcessExit] = []
     /// When the user last opened the app (for unused-app restrictions).

@@ -8,11 +8,14 @@ public struct AndroidWorkRequest: Sendable, Hashable {
         /// Runs once, not before `initialDelay`.
         case oneTime(initialDelay: SimDuration)
         /// Runs once per `interval`, inside the last `flex` of each period (A45: ≥ 15 min, ≥ 5 min).
-        case periodic(interval: SimDuration, flex: SimDuration)
+        /// A `nil` flex is the one-argument builder's: the flex is the (raised) interval, so the
+        /// first run is due at once. `initialDelay` (`setInitialDelay`) delays the first period
+        /// only (A57).
+        case periodic(interval: SimDuration, flex: SimDuration?, initialDelay: SimDuration = .zero)
     }
 
     /// Retry backoff policy (A46).
-    public enum BackoffPolicy: String, Sendable, Hashable {
+    public enum BackoffPolicy: String, Sendable, Hashable, CaseIterable {
         /// delay × 2^(attempt−1).
         case exponential
         /// delay × attempt.
@@ -49,7 +52,7 @@ public struct AndroidWorkRequest: Sendable, Hashable {
 /// What a worker returns (`ListenableWorker.Result`) and how long it ran.
 public struct AndroidWorkOutcome: Sendable, Hashable {
     /// `success()`, `failure()` or `retry()`.
-    public enum Result: String, Sendable, Hashable {
+    public enum Result: String, Sendable, Hashable, CaseIterable {
         /// Done.
         case success
         /// Failed for good.
@@ -113,7 +116,7 @@ public struct AndroidWork: Sendable {
 }
 
 /// `ExistingWorkPolicy` for unique work.
-public enum AndroidExistingWorkPolicy: String, Sendable {
+public enum AndroidExistingWorkPolicy: String, Sendable, CaseIterable {
     /// Cancel and replace the existing work.
     case replace
     /// Keep the existing work if it is enqueued or running.

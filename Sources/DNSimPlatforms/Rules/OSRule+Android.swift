@@ -110,7 +110,7 @@ extension OSRule {
     public static let androidCatalogue: [OSRule] = [
         a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a12, a13, a14, a15, a16, a17, a18, a19, a21, a22, a23, a24, a26, a27,
         a28, a29, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a43, a44, a45, a46, a47, a48, a49, a51, a52,
-        a53, a54, a57, a58, a59,
+        a53, a54, a57, a58, a59, a60, a61, a62,
     ]
 }
 
@@ -186,12 +186,12 @@ extension OSRule {
         source: "androidx ForceStopRunnable", confidence: .high)
     /// Periodic work minimums.
     public static let a45 = OSRule(
-        id: "A45", summary: "Periodic work: minimum interval 15 min, minimum flex 5 min.",
-        source: "PeriodicWorkRequest reference", confidence: .high)
+        id: "A45", summary: "Periodic work: minimum interval 15 min, minimum flex 5 min (and at most the interval); a request built without a flex has the (raised) interval as its flex, so its first run is due at once.",
+        source: "PeriodicWorkRequest reference; androidx WorkSpec.setPeriodic; androidx PeriodicWorkTest (testBuild_setPeriodic_onlyIntervalDuration_outOfRange, testBuild_setPeriodic_intervalAndFlexDurations_outOfRange)", confidence: .high)
     /// Backoff.
     public static let a46 = OSRule(
         id: "A46", summary: "Retry backoff: exponential by default, 30 s base, clamped to [10 s, 5 h].",
-        source: "WorkRequest constants", confidence: .high)
+        source: "WorkRequest constants (DEFAULT_BACKOFF_DELAY_MILLIS, MIN_BACKOFF_MILLIS, MAX_BACKOFF_MILLIS); androidx WorkSpecTest (testCalculateNextRunTime_rerunAttempt_exponential, _linear, _linear_upperBound, _exponential_upperBound)", confidence: .high)
     /// 10-minute execution limit.
     public static let a47 = OSRule(
         id: "A47", summary: "A worker gets at most 10 minutes per execution, then it is stopped.",

@@ -36,4 +36,25 @@ extension OSRule {
         summary: "Before API 35 a force stop does not cancel the app's PendingIntents explicitly, but once AlarmManager drops its alarms and the process dies nothing holds them; the system's weak references are collected, so a FLAG_NO_CREATE probe finds none.",
         source: "AOSP ActivityManagerService.forceStopPackageLocked (PendingIntents removed only when a user is stopped or the package uninstalled; mIntentSenderRecords holds WeakReference<PendingIntentRecord>); androidx ForceStopRunnable (\"we create a pending alarm that will not survive force stops\"; isForceStopped below API 30: getPendingIntent(FLAG_NO_CREATE) == null means force stopped). Default: collected, the behaviour WorkManager relies on; survive stays a parameter (android.pendingIntentsSurviveForceStop)",
         confidence: .medium)
+
+    /// Battery saver restricts the alarms and jobs of apps in the background.
+    public static let a60 = OSRule(
+        id: "A60",
+        summary: "With battery saver on, an app that is not in the foreground and not on the battery-optimisation allowlist has its alarms restricted: alarm clocks are exempt, FLAG_ALLOW_WHILE_IDLE alarms (setExactAndAllowWhileIdle, setAndAllowWhileIdle) are held only by the while-idle quota (A10), every other alarm is deferred until battery saver ends or the app comes to the foreground; its jobs (WorkManager work) wait likewise.",
+        source: "AOSP apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java adjustDeliveryTimeBasedOnBatterySaver (alarm clock exempt; ALLOW_WHILE_IDLE \"allowed but limited\"; otherwise \"not allowed\": INDEFINITE_DELAY); AppStateTrackerImpl.areAlarmsRestrictedByBatterySaver, areJobsRestricted (mForceAllAppsStandby; active UIDs exempt)",
+        confidence: .high)
+
+    /// The battery-optimisation allowlist exempts an app from battery saver's restrictions.
+    public static let a61 = OSRule(
+        id: "A61",
+        summary: "An app on the battery-optimisation (power-save) allowlist is exempt from battery saver's alarm and job restrictions (A60); Doze still holds its standard alarms (A37).",
+        source: "AOSP AppStateTrackerImpl.areAlarmsRestrictedByBatterySaver and areJobsRestricted (mPowerExemptAllAppIds: not restricted); Doze guide (allowlisted apps: \"jobs and syncs are deferred, standard AlarmManager alarms don't fire\" in Doze)",
+        confidence: .high)
+
+    /// Background restriction ("Restricted" battery use) holds a background app's alarms and jobs.
+    public static let a62 = OSRule(
+        id: "A62",
+        summary: "An app the user has background-restricted (\"Restricted\" battery use: RUN_ANY_IN_BACKGROUND denied) gets no alarms while it is in the background, except alarm clocks, until the restriction is lifted or the app is active; its jobs wait likewise. The battery-optimisation allowlist exempts it.",
+        source: "CTS android.alarmmanager.cts.BackgroundRestrictedAlarmsTest (testRepeatingAlarmBlocked, testAlarmClockNotBlocked); AOSP AlarmManagerService.isBackgroundRestricted (alarm clocks not deferred; pending background alarms delivered when unrestricted); AppStateTrackerImpl.areAlarmsRestricted, areJobsRestricted (active UIDs and mPowerExemptAllAppIds exempt)",
+        confidence: .high)
 }

@@ -3,7 +3,7 @@ import DNSimCore
 /// A `BGAppRefreshTaskRequest` or `BGProcessingTaskRequest`.
 public struct IOSBackgroundTaskRequest: Sendable, Hashable {
     /// Refresh or processing.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// `BGAppRefreshTaskRequest` (at most 1 pending, I14).
         case appRefresh
         /// `BGProcessingTaskRequest` (at most 10 pending, I14).
@@ -26,7 +26,7 @@ public struct IOSBackgroundTaskRequest: Sendable, Hashable {
 }
 
 /// `BGTaskScheduler.Error.Code` (I14, I20).
-public enum IOSBackgroundTaskError: String, Error, Sendable {
+public enum IOSBackgroundTaskError: String, Error, Sendable, CaseIterable {
     /// Background App Refresh is off, or the device cannot schedule.
     case unavailable
     /// Too many pending requests of this kind.

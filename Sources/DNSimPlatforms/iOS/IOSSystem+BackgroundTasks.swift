@@ -4,7 +4,9 @@ extension IOSSystem {
     /// `BGTaskScheduler.submit(_:)` (I14, I20): errors are values; the same identifier replaces.
     func submit(_ request: IOSBackgroundTaskRequest) throws(IOSBackgroundTaskError) {
         let details = [TraceDetail("identifier", request.identifier), TraceDetail("kind", request.kind.rawValue)]
-        guard App.permittedTaskIdentifiers(of: build).contains(request.identifier) else {
+        let permitted =
+            delegateTaskHandlers[request.identifier] != nil || App.permittedTaskIdentifiers(of: build).contains(request.identifier)
+        guard permitted else {
             trace("ios.bgtask", "submit.failed", rule: .i20, details + [TraceDetail("error", "notPermitted")])
             throw .notPermitted
         }
@@ -87,7 +89,10 @@ extension IOSSystem {
         }
         if appState != .foreground { appState = .background }
         guard let process else { return }
-        let outcome = process.handleBackgroundTask(task.request, context: context)
+        // The launch handler registered for the identifier: a delegate's, else the app's own.
+        let outcome =
+            delegateTaskHandlers[task.request.identifier]?(task.request)
+            ?? process.handleBackgroundTask(task.request, context: context)
         var budget = parameters.refreshBudget
         var rng = sim.randomStream("ios.bgtask.expiry.\(serial)")
         if parameters.earlyExpiryPercent > 0, rng.chance(UInt64(parameters.earlyExpiryPercent), in: 100) {

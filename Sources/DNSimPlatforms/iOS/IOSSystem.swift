@@ -82,6 +82,12 @@ public final class IOSSystem<App: IOSApplication> {
     var delivered = IOSDeliveredList()
     /// The submitted background task requests, by serial, in the order they were submitted.
     var taskRequests = InsertionOrderedMap<Int32, TaskRequest>()
+    /// Launch handlers registered (`BGTaskScheduler.register(forTaskWithIdentifier:using:launchHandler:)`)
+    /// by code of the app other than its ``IOSApplication/handleBackgroundTask(_:context:)``, by
+    /// task identifier — a scenario's scripted test app registers its tasks here. Their
+    /// identifiers count as listed in BGTaskSchedulerPermittedIdentifiers; the tasks run in the
+    /// app's process under the same rules. The OS model does not know who registered them.
+    public var delegateTaskHandlers: [String: (IOSBackgroundTaskRequest) -> IOSTaskOutcome] = [:]
     /// When the device went off, while it is off.
     var offSince: SimInstant?
     /// Time changes queued for a suspended app (I13).

@@ -12,12 +12,14 @@ extension ScenarioDecoder {
         var ids: [String] = []
         /// The slots checks name, with their pointers.
         var slotReferences: [(slot: String, pointer: JSONPointer)] = []
+        /// The scripted test app's alarms, works, requests and tasks checks name, with their pointers.
+        var scriptedReferences: [(reference: ScriptedReference, pointer: JSONPointer)] = []
     }
 
     /// Every field a check of any assertion may have.
     static let checkFields = [
         "id", "description", "seedClaim", "assert", "equals", "atLeast", "atMost", "slot", "time", "toleranceMs", "value",
-        "localDate", "code", "rule", "field", "alarm", "from", "to", "request",
+        "localDate", "code", "rule", "field", "alarm", "from", "to", "request", "work", "run", "task", "error",
     ]
 
     /// Decodes every check of `expected.checks`, recording the problems of each and carrying on.
@@ -52,6 +54,9 @@ extension ScenarioDecoder {
             // A check whose assertion could not be read is checked for fields no check has.
             reportUnknownFields(reader, knownKeys: assertion == nil ? Self.checkFields : [])
             if let slot = assertion?.slot { outcome.slotReferences.append((slot, pointer.appending("slot"))) }
+            if let reference = assertion?.scriptedReference {
+                outcome.scriptedReferences.append((reference, pointer.appending(reference.kind.member)))
+            }
             guard let id, let description, let assertion else { continue }
             outcome.checks.append(ScenarioCheck(id: id, description: description, seedClaim: seedClaim, assertion: assertion))
         }
@@ -165,6 +170,44 @@ extension ScenarioDecoder {
                 throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
             }
             return .alarmFired(alarm: alarm, from: from, to: to)
+        case "workRan", "workNotRan":
+            guard platform == nil || platform == .android else {
+                throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is Android's (the scripted test app)")
+            }
+            let work = try reader.string("work", expected: "the id of an enqueueWork step's work")
+            if name == "workNotRan" { return .workNotRan(work) }
+            let run = try reader.optionalInt64("run", expected: "a run number from 1 (the first run)") ?? 1
+            guard (1...10_000).contains(run) else {
+                throw invalid(reader.pointer.appending("run"), "a run number from 1 (the first run) to 10000", "\(run)")
+            }
+            _ = reader.optionalValue("from")
+            _ = reader.optionalValue("to")
+            let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
+            let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
+            if let from, let to, to < from {
+                throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
+            }
+            let hasCount = reader.has("equals") || reader.has("atLeast") || reader.has("atMost")
+            return .workRan(work: work, run: Int(run), from: from, to: to, count: hasCount ? try count(&reader) : nil)
+        case "taskRan", "taskNotRan", "taskRejected":
+            guard platform == nil || platform == .ios else {
+                throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is iOS's (the scripted test app)")
+            }
+            let task = try reader.string("task", expected: "the id of a submitTask step's task")
+            if name == "taskNotRan" { return .taskNotRan(task) }
+            if name == "taskRejected" {
+                let error = try optionalChoice(&reader, "error", IOSBackgroundTaskError.allCases.map(\.rawValue))
+                return .taskRejected(task: task, error: error)
+            }
+            _ = reader.optionalValue("from")
+            _ = reader.optionalValue("to")
+            let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
+            let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
+            if let from, let to, to < from {
+                throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
+            }
+            let hasCount = reader.has("equals") || reader.has("atLeast") || reader.has("atMost")
+            return .taskRan(task: task, from: from, to: to, count: hasCount ? try count(&reader) : nil)
         case "requestDelivered", "requestNotDelivered", "requestDropped", "requestRejected":
             guard platform == nil || platform == .ios else {
                 throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is iOS's (the scripted test app)")

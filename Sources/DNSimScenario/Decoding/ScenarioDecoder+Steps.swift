@@ -15,6 +15,11 @@ extension ScenarioDecoder {
         var createdSlots: [String] = []
         /// The slots steps name (`injectAlarmLoss`, `corruptStoredSlot`), with their pointers.
         var slotReferences: [(slot: String, pointer: JSONPointer)] = []
+        /// Whether ``scriptedIDs`` is known to be every id the scripted test app's steps create: no
+        /// step failed that is, or may be, one that creates one.
+        var scriptedKnown = true
+        /// The ids the scripted test app's steps create, by kind, in step order, once each.
+        var scriptedIDs: [ScriptedReference.Kind: [String]] = [:]
     }
 
     /// Decodes every step, recording the problems of each and carrying on with the next. Without
@@ -50,7 +55,13 @@ extension ScenarioDecoder {
                 var name: String?
                 if case .string(let text)? = reader.object["action"] { name = text }
                 if name == nil || name == "scheduleDailyNotification" { outcome.slotsKnown = false }
+                if name == nil || ScriptedReference.Kind.allCases.contains(where: { $0.creatingAction == name }) {
+                    outcome.scriptedKnown = false
+                }
                 continue
+            }
+            if let created = ScriptedReference(creatingStep: action), !(outcome.scriptedIDs[created.kind] ?? []).contains(created.id) {
+                outcome.scriptedIDs[created.kind, default: []].append(created.id)
             }
             switch action {
             case .setClock(let change, _):
@@ -221,12 +232,63 @@ extension ScenarioDecoder {
         return id
     }
 
+    /// An `enqueueWork` step's work: one-time or periodic (`interval`, `flex`), with an `initialDelay`,
+    /// its constraint, backoff, scripted results and run time.
+    private func decodeScriptedWork(_ reader: inout JSONObjectReader) throws -> ScriptedWork {
+        let id = try scriptedID(&reader, "work")
+        let kindName = try choice(&reader, "kind", ["oneTime", "periodic"])
+        // Read every kind-specific field, so a field of the other kind is named, not "unknown".
+        _ = reader.optionalValue("initialDelay")
+        _ = reader.optionalValue("interval")
+        _ = reader.optionalValue("flex")
+        let kind: AndroidWorkRequest.Kind
+        if kindName == "oneTime" {
+            for key in ["interval", "flex"] where reader.has(key) {
+                throw invalid(reader.pointer.appending(key), "no \"\(key)\" for oneTime work (only periodic work has one)", "one")
+            }
+            kind = .oneTime(initialDelay: reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay").0 : .zero)
+        } else {
+            guard reader.has("interval") else {
+                throw invalid(reader.pointer.appending("interval"), "a repeat interval for periodic work (e.g. \"15m\")", "none")
+            }
+            let interval = try decodeDuration(&reader, "interval").0
+            let flex = reader.has("flex") ? try decodeDuration(&reader, "flex").0 : nil
+            let initialDelay = reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay").0 : .zero
+            kind = .periodic(interval: interval, flex: flex, initialDelay: initialDelay)
+        }
+        var work = ScriptedWork(id: id, kind: kind)
+        work.requiresNetwork = try reader.optionalBool("requiresNetwork") ?? false
+        work.backoffPolicy = try reader.optionalEnumeration("backoffPolicy", as: AndroidWorkRequest.BackoffPolicy.self) ?? .exponential
+        _ = reader.optionalValue("backoffDelay")
+        if reader.has("backoffDelay") { work.backoffDelay = try decodeDuration(&reader, "backoffDelay").0 }
+        _ = reader.optionalValue("runTime")
+        if reader.has("runTime") { work.runTime = try decodeDuration(&reader, "runTime").0 }
+        work.existingWorkPolicy = try reader.optionalEnumeration("existingWorkPolicy", as: AndroidExistingWorkPolicy.self) ?? .replace
+        let resultNames = AndroidWorkOutcome.Result.allCases.map(\.rawValue)
+        let expected = "a non-empty array of worker results, each one of: " + resultNames.joined(separator: ", ")
+        if let elements = try reader.optionalArray("results", expected: expected) {
+            guard !elements.isEmpty else { throw invalid(reader.pointer.appending("results"), expected, "an empty array") }
+            work.results = try elements.map { element in
+                guard case .string(let name) = element.value, let result = AndroidWorkOutcome.Result(rawValue: name) else {
+                    let found = element.value.describeForError
+                    throw invalid(
+                        element.pointer, "one of: " + resultNames.joined(separator: ", "),
+                        found + (element.value.stringValue.map { Suggestion.didYouMean($0, among: resultNames) } ?? ""))
+                }
+                return result
+            }
+        }
+        return work
+    }
+
     /// Every field a step of any action may have.
     static let stepFields = [
         "at", "after", "action", "offFor", "unlockAfter", "to", "shiftBy", "zone", "granted", "time", "title", "body", "id",
         "idle", "charging", "bucket", "available", "blocked", "slot", "on", "enabled", "status", "count", "fault",
         "asleep", "openAtLogin", "source", "ttlSeconds", "staleAction", "prefetchLeadMinutes", "alarm", "method", "type",
-        "triggerAt", "triggerIn", "window", "request", "trigger", "date", "repeats", "seconds",
+        "triggerAt", "triggerIn", "window", "request", "trigger", "date", "repeats", "seconds", "work", "kind",
+        "initialDelay", "interval", "flex", "requiresNetwork", "backoffPolicy", "backoffDelay", "results", "runTime",
+        "existingWorkPolicy", "task", "earliestBeginAt", "earliestBeginIn", "permitted", "allowlisted", "restricted",
     ]
 
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAction {
@@ -275,6 +337,9 @@ extension ScenarioDecoder {
         case "updateApp": return .updateApp
         case "setDeviceIdle": return .setDeviceIdle(try reader.bool("idle"))
         case "setCharging": return .setCharging(try reader.bool("charging"))
+        case "setBatterySaver": return .setBatterySaver(try reader.bool("on"))
+        case "setPowerAllowlist": return .setPowerAllowlist(try reader.bool("allowlisted"))
+        case "setBackgroundRestricted": return .setBackgroundRestricted(try reader.bool("restricted"))
         case "setNetwork": return .setNetwork(available: try reader.bool("available"))
         case "setChannelBlocked": return .setChannelBlocked(try reader.bool("blocked"))
         case "injectAlarmLoss": return .injectAlarmLoss(slot: try optionalSlotID(&reader, "slot"))
@@ -318,6 +383,10 @@ extension ScenarioDecoder {
             return .setAlarm(ScriptedAlarm(id: id, method: method, type: type, trigger: trigger, window: window))
         case "cancelAlarm":
             return .cancelAlarm(try alarmID(&reader))
+        case "enqueueWork":
+            return .enqueueWork(try decodeScriptedWork(&reader))
+        case "cancelWork":
+            return .cancelWork(try scriptedID(&reader, "work"))
         case "addRequest":
             let id = try scriptedID(&reader, "request")
             let kind = try choice(&reader, "trigger", ["calendar", "interval"])
@@ -343,6 +412,23 @@ extension ScenarioDecoder {
                     id: id, trigger: .calendar(IOSDateComponents(date: date, hour: time.hour, minute: time.minute), timeZone: zone, repeats: repeats)))
         case "removePending":
             return .removePending(try scriptedID(&reader, "request"))
+        case "submitTask":
+            let id = try scriptedID(&reader, "task")
+            let kind = try reader.enumeration("kind", as: IOSBackgroundTaskRequest.Kind.self)
+            _ = reader.optionalValue("earliestBeginAt")
+            _ = reader.optionalValue("earliestBeginIn")
+            if reader.has("earliestBeginAt") && reader.has("earliestBeginIn") {
+                throw invalid(
+                    reader.pointer,
+                    "at most one of \"earliestBeginAt\" (a local date-time) or \"earliestBeginIn\" (a duration from the step)", "both")
+            }
+            var earliest: ScriptedTask.EarliestBegin?
+            if reader.has("earliestBeginAt") { earliest = .at(try decodeLocalDateTime(&reader, "earliestBeginAt").0) }
+            if reader.has("earliestBeginIn") { earliest = .after(try decodeDuration(&reader, "earliestBeginIn").0) }
+            let permitted = try reader.optionalBool("permitted") ?? true
+            _ = reader.optionalValue("runTime")
+            let runTime = reader.has("runTime") ? try decodeDuration(&reader, "runTime").0 : .seconds(2)
+            return .submitTask(ScriptedTask(id: id, kind: kind, earliestBegin: earliest, permitted: permitted, runTime: runTime))
         case "setStandbyBucket":
             return .setStandbyBucket(try choice(&reader, "bucket", AndroidStandbyBucket.allCases.map(\.rawValue)))
         case "reboot":

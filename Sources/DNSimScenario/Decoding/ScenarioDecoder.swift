@@ -172,6 +172,9 @@ public struct ScenarioDecoder {
         if steps.slotsKnown {
             checkSlotReferences(steps.slotReferences + (checks?.slotReferences ?? []), created: steps.createdSlots)
         }
+        if steps.scriptedKnown {
+            checkScriptedReferences(checks?.scriptedReferences ?? [], created: steps.scriptedIDs)
+        }
 
         guard log.isEmpty, let id, let title, let description, let row, let platform, let device, let zone,
             let (startLocal, _) = start, let startInstant, let endInstant, let seed, let osExpected, let pluginExpected,
@@ -388,6 +391,20 @@ public struct ScenarioDecoder {
                 ? "a slot that a scheduleDailyNotification step creates (none does)"
                 : "the id of a slot a scheduleDailyNotification step creates: " + created.joined(separator: ", ")
             record(invalid(pointer, expected, SafeName.quoted(slot) + Suggestion.didYouMean(slot, among: created)))
+        }
+    }
+
+    /// Every alarm, work, request or task a check names is created by some step of the scripted
+    /// test app (a misspelt id would make a check that can never pass, or never fail).
+    private func checkScriptedReferences(
+        _ references: [(reference: ScriptedReference, pointer: JSONPointer)], created: [ScriptedReference.Kind: [String]]
+    ) {
+        for (reference, pointer) in references {
+            let ids = created[reference.kind] ?? []
+            guard !ids.contains(reference.id) else { continue }
+            let noun = "the \(reference.kind.member) id of some \(reference.kind.creatingAction) step"
+            let expected = ids.isEmpty ? noun + " (there is none)" : noun + ": " + ids.joined(separator: ", ")
+            record(invalid(pointer, expected, SafeName.quoted(reference.id) + Suggestion.didYouMean(reference.id, among: ids)))
         }
     }
 

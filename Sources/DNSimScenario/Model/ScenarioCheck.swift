@@ -64,6 +64,12 @@ public enum ScenarioAssertion: Sendable, Equatable {
     case alarmNotFired(String)
     /// Android, the scripted test app: setting its alarm `alarm` threw a SecurityException (A19).
     case alarmRejected(String)
+    /// Android, the scripted test app: its work `work` ran (its worker started `count` times
+    /// when given), its `run`-th run (1-based) starting from `from` to `to` inclusive on the
+    /// device clock when given.
+    case workRan(work: String, run: Int, from: LocalDateTime?, to: LocalDateTime?, count: CountComparison?)
+    /// Android, the scripted test app: its work `work` never ran.
+    case workNotRan(String)
     /// iOS, the scripted test app: its request was delivered (`count` times when given), its
     /// first delivery from `from` to `to` inclusive on the device clock when given.
     case requestDelivered(request: String, from: LocalDateTime?, to: LocalDateTime?, count: CountComparison?)
@@ -73,6 +79,14 @@ public enum ScenarioAssertion: Sendable, Equatable {
     case requestDropped(String)
     /// iOS, the scripted test app: `add` refused its request (I2).
     case requestRejected(String)
+    /// iOS, the scripted test app: the system launched its background task (`count` times when
+    /// given), the first launch from `from` to `to` inclusive on the device clock when given.
+    case taskRan(task: String, from: LocalDateTime?, to: LocalDateTime?, count: CountComparison?)
+    /// iOS, the scripted test app: its background task was never launched.
+    case taskNotRan(String)
+    /// iOS, the scripted test app: `submit` threw for its task request (with that error code
+    /// when given: `unavailable`, `tooManyPendingTaskRequests`, `notPermitted`).
+    case taskRejected(task: String, error: String?)
 
     /// The assertion's name in the scenario format.
     public var name: String {
@@ -101,10 +115,31 @@ public enum ScenarioAssertion: Sendable, Equatable {
         case .alarmFired: return "alarmFired"
         case .alarmNotFired: return "alarmNotFired"
         case .alarmRejected: return "alarmRejected"
+        case .workRan: return "workRan"
+        case .workNotRan: return "workNotRan"
         case .requestDelivered: return "requestDelivered"
         case .requestNotDelivered: return "requestNotDelivered"
         case .requestDropped: return "requestDropped"
         case .requestRejected: return "requestRejected"
+        case .taskRan: return "taskRan"
+        case .taskNotRan: return "taskNotRan"
+        case .taskRejected: return "taskRejected"
+        }
+    }
+
+    /// The scripted test app's alarm, work, request or task the assertion is about, if any.
+    public var scriptedReference: ScriptedReference? {
+        switch self {
+        case .alarmFired(let id, _, _), .alarmNotFired(let id), .alarmRejected(let id):
+            return ScriptedReference(kind: .alarm, id: id)
+        case .workRan(let id, _, _, _, _), .workNotRan(let id):
+            return ScriptedReference(kind: .work, id: id)
+        case .requestDelivered(let id, _, _, _), .requestNotDelivered(let id), .requestDropped(let id), .requestRejected(let id):
+            return ScriptedReference(kind: .request, id: id)
+        case .taskRan(let id, _, _, _), .taskNotRan(let id), .taskRejected(let id, _):
+            return ScriptedReference(kind: .task, id: id)
+        default:
+            return nil
         }
     }
 
@@ -126,8 +161,8 @@ public enum ScenarioAssertion: Sendable, Equatable {
         "maxLatenessMs", "delivered", "notDelivered", "errorCode", "noErrors", "noDuplicateDeliveries", "armedAtEnd",
         "noDuplicateAlarms",
         "ruleApplied", "statusReports", "staleDeliveries", "skippedCount", "prefetchAttempts", "freshDeliveries",
-        "prefetchHitRate", "notModifiedFetches", "alarmFired", "alarmNotFired", "alarmRejected", "requestDelivered",
-        "requestNotDelivered", "requestDropped", "requestRejected",
+        "prefetchHitRate", "notModifiedFetches", "alarmFired", "alarmNotFired", "alarmRejected", "workRan", "workNotRan", "requestDelivered",
+        "requestNotDelivered", "requestDropped", "requestRejected", "taskRan", "taskNotRan", "taskRejected",
     ]
 }
 

@@ -98,10 +98,22 @@ public enum ScenarioAction: Sendable, Equatable {
     case setAlarm(ScriptedAlarm)
     /// Android, the scripted test app: `AlarmManager.cancel` of one of its alarms.
     case cancelAlarm(String)
+    /// Android: battery saver on or off (A60).
+    case setBatterySaver(Bool)
+    /// Android: the app is put on, or taken off, the battery-optimisation allowlist (A61).
+    case setPowerAllowlist(Bool)
+    /// Android: the user background-restricts the app ("Restricted" battery use), or lifts it (A62).
+    case setBackgroundRestricted(Bool)
+    /// Android, the scripted test app: `WorkManager.enqueueUniqueWork` of work of its own.
+    case enqueueWork(ScriptedWork)
+    /// Android, the scripted test app: `WorkManager.cancelUniqueWork` of one of its works.
+    case cancelWork(String)
     /// iOS, the scripted test app: `UNUserNotificationCenter.add` of a request of its own.
     case addRequest(ScriptedRequest)
     /// iOS, the scripted test app: `removePendingNotificationRequests` of one of its requests.
     case removePending(String)
+    /// iOS, the scripted test app: `BGTaskScheduler.submit` of a task request of its own.
+    case submitTask(ScriptedTask)
 
     /// How a clock step moves the wall clock.
     public enum ClockChange: Sendable, Equatable {
@@ -155,8 +167,14 @@ public enum ScenarioAction: Sendable, Equatable {
         case .setServerFault: return "setServerFault"
         case .setAlarm: return "setAlarm"
         case .cancelAlarm: return "cancelAlarm"
+        case .enqueueWork: return "enqueueWork"
+        case .setBatterySaver: return "setBatterySaver"
+        case .setPowerAllowlist: return "setPowerAllowlist"
+        case .setBackgroundRestricted: return "setBackgroundRestricted"
+        case .cancelWork: return "cancelWork"
         case .addRequest: return "addRequest"
         case .removePending: return "removePending"
+        case .submitTask: return "submitTask"
         }
     }
 
@@ -167,14 +185,14 @@ public enum ScenarioAction: Sendable, Equatable {
     public static func platforms(of name: String) -> Set<ScenarioPlatform> {
         switch name {
         case "forceStop", "unlock", "setDeviceIdle", "setCharging", "setStandbyBucket", "revokeExactAlarm",
-            "grantExactAlarm", "setChannelBlocked":
+            "grantExactAlarm", "setChannelBlocked", "setBatterySaver", "setPowerAllowlist", "setBackgroundRestricted":
             return [.android]
         case "setAuthorization", "setLowPowerMode", "setBackgroundAppRefresh", "clearDeliveredNotifications",
-            "tapNotification", "addOtherRequests", "addRequest", "removePending":
+            "tapNotification", "addOtherRequests", "addRequest", "removePending", "submitTask":
             return [.ios]
         case "quitApp", "setSystemSleep", "login", "setLoginItem":
             return [.electron]
-        case "failNextBackgroundStart", "setAlarm", "cancelAlarm":
+        case "failNextBackgroundStart", "setAlarm", "cancelAlarm", "enqueueWork", "cancelWork":
             return [.android]
         case "backgroundApp", "swipeFromRecents", "killProcess", "setNotificationPermission", "updateApp", "injectAlarmLoss",
             "reinstallApp", "corruptStoredSlot":
@@ -222,10 +240,11 @@ public enum ScenarioAction: Sendable, Equatable {
     public static let allNames = [
         "launchApp", "backgroundApp", "swipeFromRecents", "forceStop", "killProcess", "reboot", "unlock", "setClock",
         "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
-        "getNotificationStatus", "getLastNotification", "configure", "updateSettings", "setDeviceIdle", "setCharging", "setStandbyBucket", "setNetwork", "revokeExactAlarm",
+        "getNotificationStatus", "getLastNotification", "configure", "updateSettings", "setDeviceIdle", "setCharging", "setStandbyBucket", "setBatterySaver", "setPowerAllowlist", "setBackgroundRestricted", "setNetwork", "revokeExactAlarm",
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
         "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "reinstallApp",
         "failNextBackgroundStart", "corruptStoredSlot", "quitApp",
-        "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault", "setAlarm", "cancelAlarm", "addRequest", "removePending",
+        "setSystemSleep", "login", "setLoginItem", "publishContent", "setServerFault", "setAlarm", "cancelAlarm", "enqueueWork", "cancelWork",
+        "addRequest", "removePending", "submitTask",
     ]
 }

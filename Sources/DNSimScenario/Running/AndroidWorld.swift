@@ -35,6 +35,8 @@ final class AndroidWorld {
         build.declaresUseExactAlarm = scenario.plugin.useExactAlarm
         system = AndroidSystem(sim: sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
         system.contentServer = driver.server
+        // The scripted test app's worker, created by class name like any delegate factory's.
+        system.delegateWorkers[ScriptedWork.workerClass] = ScriptedWork.doWork
     }
 
     /// Trace kinds that mean "the OS dropped an armed occurrence" (for missed reasons).
@@ -70,6 +72,9 @@ final class AndroidWorld {
         case .setNotificationPermission(let granted): system.setPostNotificationsGranted(granted)
         case .setDeviceIdle(let idle): system.setDeviceIdle(idle)
         case .setCharging(let charging): system.setCharging(charging)
+        case .setBatterySaver(let on): system.setBatterySaver(on)
+        case .setPowerAllowlist(let allowlisted): system.setPowerAllowlisted(allowlisted)
+        case .setBackgroundRestricted(let restricted): system.setBackgroundRestricted(restricted)
         case .setStandbyBucket(let name):
             if let bucket = AndroidStandbyBucket(rawValue: name) { system.setStandbyBucket(bucket) }
         case .setNetwork(let available): system.setNetworkAvailable(available)
@@ -79,10 +84,12 @@ final class AndroidWorld {
         case .updateApp: system.updateApp()
         case .setAlarm(let alarm): setScriptedAlarm(alarm)
         case .cancelAlarm(let id): system.context.alarmManager.cancel(ScriptedAlarm.pendingIntent(id: id))
+        case .enqueueWork(let work): enqueueScriptedWork(work)
+        case .cancelWork(let id): system.context.workManager.cancelUniqueWork(ScriptedWork.uniqueName(id))
         case .injectAlarmLoss(let slot):
             system.injectAlarmLoss { slot == nil || $0.intent.extra(NotificationExtraKey.slot) == slot }
         case .setAuthorization, .setLowPowerMode, .setBackgroundAppRefresh, .clearDeliveredNotifications,
-            .tapNotification, .addOtherRequests, .addRequest, .removePending:
+            .tapNotification, .addOtherRequests, .addRequest, .removePending, .submitTask:
             break  // iOS actions; the decoder rejects them in Android scenarios
         case .publishContent, .setServerFault:
             break  // applied to the environment by the driver
@@ -149,6 +156,20 @@ extension AndroidWorld {
         } catch {
             driver.index.noteScriptedRejection(alarm.id)
         }
+    }
+
+    /// The scripted test app's `enqueueUniqueWork`. The app is running when it enqueues: a
+    /// package still in the stopped state (never opened, or force-stopped) is launched first.
+    private func enqueueScriptedWork(_ work: ScriptedWork) {
+        guard system.isPoweredOn else {
+            ledger.ignored(call: "enqueueWork", reason: "device is off", at: sim.now)
+            return
+        }
+        if system.isStopped {
+            unlockIfNeededToLaunch()
+            system.launchApp()
+        }
+        system.context.workManager.enqueueUniqueWork(ScriptedWork.uniqueName(work.id), work.existingWorkPolicy, work.request)
     }
 
     func outcome() -> WorldOutcome {

@@ -145,6 +145,20 @@ struct ExpectationEvaluator {
         case .alarmNotFired(let alarm):
             let firings = result.scriptedAlarmFirings[alarm] ?? []
             return (firings.isEmpty, firings.first.map { "\(alarm) fired at \(result.iso($0))" } ?? "\(alarm) never fired")
+        case .workRan(let work, let run, let from, let to, let count):
+            let runs = result.scriptedWorkRuns[work] ?? []
+            let counted = count.map { $0.holds(for: runs.count) } ?? true
+            let tally = "\(work) ran \(runs.count)×"
+            guard runs.count >= run else {
+                return (false, runs.isEmpty ? "\(work) never ran" : "\(tally), no run \(run)")
+            }
+            let start = runs[run - 1]
+            let local = result.deviceLocalDateTime(at: start)
+            let inWindow = (from.map { local >= $0 } ?? true) && (to.map { local <= $0 } ?? true)
+            return (inWindow && counted, "\(tally), run \(run) at \(result.iso(start))")
+        case .workNotRan(let work):
+            let runs = result.scriptedWorkRuns[work] ?? []
+            return (runs.isEmpty, runs.first.map { "\(work) ran at \(result.iso($0))" } ?? "\(work) never ran")
         case .requestDelivered(let request, let from, let to, let count):
             let deliveries = result.scriptedRequestDeliveries[request] ?? []
             guard let first = deliveries.first else { return (false, "\(request) never delivered") }
@@ -161,6 +175,22 @@ struct ExpectationEvaluator {
         case .requestRejected(let request):
             let rejected = result.scriptedRejections.contains(request)
             return (rejected, rejected ? "add refused \(request)" : "add accepted \(request)")
+        case .taskRan(let task, let from, let to, let count):
+            let launches = result.scriptedTaskLaunches[task] ?? []
+            guard let first = launches.first else {
+                let why = result.scriptedTaskRejections[task].map { " (submit threw \($0))" } ?? ""
+                return (false, "\(task) never ran\(why)")
+            }
+            let local = result.deviceLocalDateTime(at: first)
+            let inWindow = (from.map { local >= $0 } ?? true) && (to.map { local <= $0 } ?? true)
+            let counted = count.map { $0.holds(for: launches.count) } ?? true
+            return (inWindow && counted, "\(task) ran \(launches.count)×, first at \(result.iso(first))")
+        case .taskNotRan(let task):
+            let launches = result.scriptedTaskLaunches[task] ?? []
+            return (launches.isEmpty, launches.first.map { "\(task) ran at \(result.iso($0))" } ?? "\(task) never ran")
+        case .taskRejected(let task, let error):
+            guard let thrown = result.scriptedTaskRejections[task] else { return (false, "submit accepted \(task)") }
+            return (error.map { $0 == thrown } ?? true, "submit threw \(thrown) for \(task)")
         case .alarmRejected(let alarm):
             let rejected = result.scriptedRejections.contains(alarm)
             return (rejected, rejected ? "setting \(alarm) threw a SecurityException" : "setting \(alarm) did not throw")

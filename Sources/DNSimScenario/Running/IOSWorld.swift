@@ -80,6 +80,7 @@ final class IOSWorld {
         case .updateApp: system.updateApp()
         case .addOtherRequests(let count): addOtherRequests(count)
         case .addRequest(let scripted): system.context.notificationCenter.add(scripted.request)
+        case .submitTask(let task): submitScriptedTask(task)
         case .removePending(let id):
             system.context.notificationCenter.removePendingNotificationRequests(withIdentifiers: [ScriptedRequest.identifierPrefix + id])
         case .injectAlarmLoss(let slot):
@@ -96,7 +97,9 @@ final class IOSWorld {
         case .scheduleDailyNotification, .cancelAllNotifications, .getNotificationStatus, .getLastNotification,
             .applySettings:
             break  // plugin API calls, performed above
-        case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart, .setAlarm, .cancelAlarm:
+        case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart, .setAlarm, .cancelAlarm,
+            .enqueueWork, .cancelWork, .setBatterySaver, .setPowerAllowlist,
+            .setBackgroundRestricted:
             break  // Android and Electron actions; the decoder rejects them here
         case .reinstallApp:
             ledger.uninstalled(at: sim.now)
@@ -107,6 +110,23 @@ final class IOSWorld {
 
     /// Other code in the app adds its own one-shot requests, a day apart at 12:00, so the
     /// plugin's share of the 64 must shrink.
+    /// The scripted test app's `BGTaskScheduler.submit`: its launch handler is registered (and
+    /// its identifier permitted) unless the step says it is not; a thrown error is in the trace.
+    private func submitScriptedTask(_ task: ScriptedTask) {
+        let outcome = IOSTaskOutcome(success: true, runTime: task.runTime)
+        system.delegateTaskHandlers[task.identifier] = task.permitted ? { _ in outcome } : nil
+        let wallNow = system.clock.wallMillis(at: sim.now)
+        var earliest: SimInstant?
+        switch task.earliestBegin {
+        case nil: earliest = nil
+        case .after(let delay)?: earliest = SimInstant(millisecondsSinceEpoch: wallNow + delay.milliseconds)
+        case .at(let wall)?: earliest = system.clock.zone.resolve(wall).instant()
+        }
+        let request = IOSBackgroundTaskRequest(identifier: task.identifier, kind: task.kind, earliestBeginDate: earliest)
+        // The error is a value the app would handle; the model traces it (submit.failed).
+        _ = try? system.context.taskScheduler.submit(request)
+    }
+
     private func addOtherRequests(_ count: Int) {
         let today = system.clock.localDateTime(at: sim.now).date
         for k in 0..<count {

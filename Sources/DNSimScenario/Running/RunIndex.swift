@@ -31,12 +31,16 @@ final class RunIndex {
             /// A kind the index reads for its own purpose.
             enum Special {
                 case none, clockSet, requestAdded, requestDroppedOverLimit, telemetryAck, missedReported,
-                    contentFetch, pluginTelemetry, pluginPrefetch, alarmFired, authorizationChanged, iosAppRan, notShown
+                    contentFetch, pluginTelemetry, pluginPrefetch, alarmFired, authorizationChanged, iosAppRan, notShown,
+                    workStarted
             }
 
             var special = Special.none
             /// An iOS record about the scripted test app's requests (`addRequest` steps).
             var scriptedRequest: ScriptedRequestEvent?
+            /// An iOS record about the scripted test app's task requests (`submitTask` steps):
+            /// `true` for a launch, `false` for a failed submit.
+            var scriptedTaskLaunched: Bool?
             /// The kind means the OS dropped armed occurrence(s).
             var isRemoval = false
             /// An OS record that may be the latest decision about an occurrence.
@@ -45,6 +49,7 @@ final class RunIndex {
             /// Whether indexing reads the record's details.
             var needsDetails: Bool {
                 (special != .none && special != .iosAppRan) || isRemoval || isOSDecision || scriptedRequest != nil
+                    || scriptedTaskLaunched != nil
             }
         }
 
@@ -128,6 +133,12 @@ final class RunIndex {
     /// The scripted alarms whose `set…` call threw (SecurityException, A19), and the scripted
     /// requests `add` refused (I2).
     private(set) var scriptedRejections: Set<String> = []
+    /// When each run of the scripted test app's work started, in order.
+    private(set) var scriptedWorkRuns: [String: [SimInstant]] = [:]
+    /// When each of the scripted test app's background tasks was launched, in order.
+    private(set) var scriptedTaskLaunches: [String: [SimInstant]] = [:]
+    /// The error of the last failed `submit` of each of the scripted test app's task requests.
+    private(set) var scriptedTaskRejections: [String: String] = [:]
     /// When each of the scripted test app's iOS requests was delivered, in order.
     private(set) var scriptedDeliveries: [String: [SimInstant]] = [:]
     /// The scripted requests the 64-pending limit dropped (I1).
@@ -232,6 +243,10 @@ final class RunIndex {
             }
         case .alarmFired:
             if let id = record.extra(ScriptedAlarm.idExtra) { scriptedFirings[id, default: []].append(record.time) }
+        case .workStarted:
+            if let name = record.detail("name"), name.hasPrefix(ScriptedWork.namePrefix) {
+                scriptedWorkRuns[String(name.dropFirst(ScriptedWork.namePrefix.count)), default: []].append(record.time)
+            }
         }
         if let event = role.scriptedRequest, let identifier = record.detail("identifier"),
             identifier.hasPrefix(ScriptedRequest.identifierPrefix)
@@ -241,6 +256,16 @@ final class RunIndex {
             case .delivered: scriptedDeliveries[id, default: []].append(record.time)
             case .dropped: scriptedDrops.insert(id)
             case .rejected: scriptedRejections.insert(id)
+            }
+        }
+        if let launched = role.scriptedTaskLaunched, let identifier = record.detail("identifier"),
+            identifier.hasPrefix(ScriptedTask.identifierPrefix)
+        {
+            let id = String(identifier.dropFirst(ScriptedTask.identifierPrefix.count))
+            if launched {
+                scriptedTaskLaunches[id, default: []].append(record.time)
+            } else {
+                scriptedTaskRejections[id] = record.detail("error") ?? "?"
             }
         }
         if role.isRemoval {
@@ -289,6 +314,7 @@ final class RunIndex {
         case "missed.reported": role.special = .missedReported
         case "content.fetch" where subsystem == "network": role.special = .contentFetch
         case "alarm.fired": role.special = .alarmFired
+        case "work.started" where subsystem == "android.work": role.special = .workStarted
         case "authorization.changed" where subsystem == "ios.settings": role.special = .authorizationChanged
         case "notification.notShown" where subsystem == "ios.notifications": role.special = .notShown
         case "user.launch" where subsystem == "ios.app", "process.start" where subsystem == "ios.app",
@@ -302,6 +328,13 @@ final class RunIndex {
             case "notification.delivered": role.scriptedRequest = .delivered
             case "request.droppedOverLimit": role.scriptedRequest = .dropped
             case "request.rejected": role.scriptedRequest = .rejected
+            default: break
+            }
+        }
+        if subsystem == "ios.bgtask" {
+            switch kind {
+            case "task.launched": role.scriptedTaskLaunched = true
+            case "submit.failed": role.scriptedTaskLaunched = false
             default: break
             }
         }

@@ -60,6 +60,12 @@ public struct RunResult: Sendable {
     /// The scripted test app's alarms whose `set…` call threw a SecurityException (A19), and its
     /// requests that `add` refused (I2).
     public var scriptedRejections: Set<String> = []
+    /// When each run of the scripted test app's work started (`enqueueWork` steps), by work id.
+    public var scriptedWorkRuns: [String: [SimInstant]] = [:]
+    /// When each of the scripted test app's background tasks was launched (`submitTask` steps).
+    public var scriptedTaskLaunches: [String: [SimInstant]] = [:]
+    /// The error code of the last `submit` that threw for each scripted task.
+    public var scriptedTaskRejections: [String: String] = [:]
     /// When each of the scripted test app's iOS requests was delivered (`addRequest` steps).
     public var scriptedRequestDeliveries: [String: [SimInstant]] = [:]
     /// The scripted requests the 64-pending limit dropped (I1).

@@ -57,6 +57,9 @@ struct RunResultBuilder {
         result.ruleCounts = index.ruleCounts
         result.scriptedAlarmFirings = index.scriptedFirings
         result.scriptedRejections = index.scriptedRejections
+        result.scriptedWorkRuns = index.scriptedWorkRuns
+        result.scriptedTaskLaunches = index.scriptedTaskLaunches
+        result.scriptedTaskRejections = index.scriptedTaskRejections
         result.scriptedRequestDeliveries = index.scriptedDeliveries
         result.scriptedRequestDrops = index.scriptedDrops
         result.authorizationChanges = index.authorizationChanges

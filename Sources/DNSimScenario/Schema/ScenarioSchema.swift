@@ -261,6 +261,13 @@ public enum ScenarioSchema {
             variant(
                 "setStandbyBucket", "The app's standby bucket changes.",
                 [("bucket", enumeration(AndroidStandbyBucket.allCases.map(\.rawValue), "The bucket."))], required: ["bucket"]),
+            variant("setBatterySaver", "Android: battery saver on or off (A60).", [("on", ["type": "boolean"])], required: ["on"]),
+            variant(
+                "setPowerAllowlist", "Android: the app is put on (true) or taken off the battery-optimisation allowlist (A61).",
+                [("allowlisted", ["type": "boolean"])], required: ["allowlisted"]),
+            variant(
+                "setBackgroundRestricted", "Android: the user sets the app's battery use to Restricted (true) or lifts it (A62).",
+                [("restricted", ["type": "boolean"])], required: ["restricted"]),
             variant("setNetwork", "The network goes up or down.", [("available", ["type": "boolean"])], required: ["available"]),
             variant("revokeExactAlarm", "The user revokes SCHEDULE_EXACT_ALARM (A23)."),
             variant("grantExactAlarm", "The user grants SCHEDULE_EXACT_ALARM (A24)."),
@@ -280,6 +287,30 @@ public enum ScenarioSchema {
                 ], required: ["alarm", "method"]),
             variant("cancelAlarm", "Android, the scripted test app: AlarmManager.cancel of one of its alarms.", [("alarm", ["type": "string"])], required: ["alarm"]),
             variant(
+                "enqueueWork",
+                "Android, the scripted test app: WorkManager.enqueueUniqueWork of work of its own (unique name testapp.<work>): oneTime, or periodic with interval (required; A45: at least 15 min) and flex (A45: 5 min to the interval; default the interval), either with an initialDelay (default 0; for periodic work it delays the first period, A57); requiresNetwork (A48), backoffPolicy and backoffDelay (A46: 10 s to 5 h; default exponential, 30s), the worker's results by run-attempt count (the last repeats; default success), its runTime (A47: stopped at 10 min), existingWorkPolicy (default replace).",
+                [
+                    ("work", ["type": "string", "description": "The work's id."]),
+                    ("kind", enumeration(["oneTime", "periodic"], "OneTimeWorkRequest or PeriodicWorkRequest.")),
+                    ("initialDelay", ref("duration")),
+                    ("interval", ref("duration")),
+                    ("flex", ref("duration")),
+                    ("requiresNetwork", ["type": "boolean", "description": "NetworkType.CONNECTED required (A48; default false)."]),
+                    ("backoffPolicy", enumeration(AndroidWorkRequest.BackoffPolicy.allCases.map(\.rawValue), "The backoff policy (A46; default exponential).")),
+                    ("backoffDelay", ref("duration")),
+                    (
+                        "results",
+                        [
+                            "type": "array", "minItems": 1,
+                            "items": enumeration(AndroidWorkOutcome.Result.allCases.map(\.rawValue), "A ListenableWorker.Result."),
+                            "description": "What the worker returns by run-attempt count: the n-th result for count n, the last for every later attempt (default [\"success\"]).",
+                        ]
+                    ),
+                    ("runTime", ref("duration")),
+                    ("existingWorkPolicy", enumeration(AndroidExistingWorkPolicy.allCases.map(\.rawValue), "ExistingWorkPolicy (default replace).")),
+                ], required: ["work", "kind"]),
+            variant("cancelWork", "Android, the scripted test app: WorkManager.cancelUniqueWork of one of its works.", [("work", ["type": "string"])], required: ["work"]),
+            variant(
                 "addRequest",
                 "iOS, the scripted test app: UNUserNotificationCenter.add of a request of its own (identifier testapp.<request>), with a calendar trigger (time, optional date and zone) or a time-interval trigger (seconds).",
                 [
@@ -292,6 +323,17 @@ public enum ScenarioSchema {
                     ("repeats", ["type": "boolean"]),
                 ], required: ["request", "trigger"]),
             variant("removePending", "iOS, the scripted test app: removePendingNotificationRequests of one of its requests.", [("request", ["type": "string"])], required: ["request"]),
+            variant(
+                "submitTask",
+                "iOS, the scripted test app: BGTaskScheduler.submit of a task request of its own (identifier testapp.<task>): kind appRefresh or processing, at most one of earliestBeginAt and earliestBeginIn (I15: a lower bound), permitted (default true: the identifier is in BGTaskSchedulerPermittedIdentifiers with a registered launch handler; false: submit throws notPermitted, I20), runTime of the launch handler (default 2s).",
+                [
+                    ("task", ["type": "string", "description": "The task's id."]),
+                    ("kind", enumeration(IOSBackgroundTaskRequest.Kind.allCases.map(\.rawValue), "BGAppRefreshTaskRequest or BGProcessingTaskRequest.")),
+                    ("earliestBeginAt", ref("localDateTime")),
+                    ("earliestBeginIn", ref("duration")),
+                    ("permitted", ["type": "boolean"]),
+                    ("runTime", ref("duration")),
+                ], required: ["task", "kind"]),
             variant(
                 "setAuthorization", "iOS: the user changes notification authorization (I8).",
                 [("status", enumeration(IOSAuthorizationStatus.allCases.map(\.rawValue), "The status."))], required: ["status"]),
@@ -369,11 +411,23 @@ public enum ScenarioSchema {
             variant("alarmNotFired", "Android, the scripted test app: its alarm never fired.", [("alarm", ["type": "string"])], required: ["alarm"]),
             variant("alarmRejected", "Android, the scripted test app: setting its alarm threw a SecurityException (A19).", [("alarm", ["type": "string"])], required: ["alarm"]),
             variant(
+                "workRan", "Android, the scripted test app: its work ran (count bounds on its runs when given), its run-th run (1-based, default 1) starting within [from, to] (device-clock local date-times) when given.",
+                [("work", ["type": "string"]), ("run", ["type": "integer", "minimum": 1, "maximum": 10000]), ("from", ref("localDateTime")), ("to", ref("localDateTime"))] + count,
+                required: ["work"]),
+            variant("workNotRan", "Android, the scripted test app: its work never ran.", [("work", ["type": "string"])], required: ["work"]),
+            variant(
                 "requestDelivered", "iOS, the scripted test app: its request was delivered (count bounds when given), first within [from, to] (device-clock local date-times) when given.",
                 [("request", ["type": "string"]), ("from", ref("localDateTime")), ("to", ref("localDateTime"))] + count, required: ["request"]),
             variant("requestNotDelivered", "iOS, the scripted test app: its request was never delivered.", [("request", ["type": "string"])], required: ["request"]),
             variant("requestDropped", "iOS, the scripted test app: the 64-pending limit dropped its request (I1).", [("request", ["type": "string"])], required: ["request"]),
             variant("requestRejected", "iOS, the scripted test app: add refused its request (I2).", [("request", ["type": "string"])], required: ["request"]),
+            variant(
+                "taskRan", "iOS, the scripted test app: the system launched its background task (count bounds when given), first within [from, to] (device-clock local date-times) when given.",
+                [("task", ["type": "string"]), ("from", ref("localDateTime")), ("to", ref("localDateTime"))] + count, required: ["task"]),
+            variant("taskNotRan", "iOS, the scripted test app: its background task was never launched.", [("task", ["type": "string"])], required: ["task"]),
+            variant(
+                "taskRejected", "iOS, the scripted test app: submit threw for its task request (that error when given).",
+                [("task", ["type": "string"]), ("error", enumeration(IOSBackgroundTaskError.allCases.map(\.rawValue), "BGTaskScheduler.Error.Code."))], required: ["task"]),
             variant(
                 "statusReports", "The last getNotificationStatus answer had this value.",
                 [("field", enumeration(StatusFields.names(on: nil), "A field of the getNotificationStatus answer, or lastSlot / lastLocalDate of getLastNotification.")), ("equals", ["type": "string"])], required: ["field", "equals"]),

@@ -115,6 +115,20 @@ struct ScriptedRequestTests {
         #expect(scenario.steps[1].action == .addRequest(ScriptedRequest(id: "i", trigger: .timeInterval(seconds: 90, repeats: true))))
     }
 
+    /// Every scripted-app check's `from`…`to` window is read one way: `requestDelivered` once
+    /// accepted a `to` before its `from`, a window no delivery could fall in.
+    @Test func aRequestWindowThatEndsBeforeItStartsIsRejected() {
+        let text = Self.scenario(
+            steps: #"{ "at": "2026-03-02T08:00", "action": "addRequest", "request": "i", "trigger": "interval", "seconds": 90 }"#,
+            checks: #"{ "id": "c", "assert": "requestDelivered", "request": "i", "from": "2026-03-02T10:00", "to": "2026-03-02T09:00" }"#)
+        do {
+            _ = try ScenarioDecoder(file: "t.json").decode(Array(text.utf8))
+            Issue.record("accepted a window that ends before it starts")
+        } catch {
+            #expect("\(error)".contains("at /expected/checks/0/to: expected a local date-time at or after \"from\""), "\(error)")
+        }
+    }
+
     @Test func theChecksPassAndFailOnWhatTheModelDid() throws {
         let text = Self.scenario(
             steps: #"""

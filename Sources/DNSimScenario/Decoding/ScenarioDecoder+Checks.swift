@@ -162,13 +162,7 @@ extension ScenarioDecoder {
             let alarm = try reader.string("alarm", expected: "the id of a setAlarm step's alarm")
             if name == "alarmNotFired" { return .alarmNotFired(alarm) }
             if name == "alarmRejected" { return .alarmRejected(alarm) }
-            _ = reader.optionalValue("from")
-            _ = reader.optionalValue("to")
-            let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
-            let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
-            if let from, let to, to < from {
-                throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
-            }
+            let (from, to) = try window(&reader)
             return .alarmFired(alarm: alarm, from: from, to: to)
         case "workRan", "workNotRan":
             guard platform == nil || platform == .android else {
@@ -180,15 +174,8 @@ extension ScenarioDecoder {
             guard (1...10_000).contains(run) else {
                 throw invalid(reader.pointer.appending("run"), "a run number from 1 (the first run) to 10000", "\(run)")
             }
-            _ = reader.optionalValue("from")
-            _ = reader.optionalValue("to")
-            let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
-            let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
-            if let from, let to, to < from {
-                throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
-            }
-            let hasCount = reader.has("equals") || reader.has("atLeast") || reader.has("atMost")
-            return .workRan(work: work, run: Int(run), from: from, to: to, count: hasCount ? try count(&reader) : nil)
+            let (from, to) = try window(&reader)
+            return .workRan(work: work, run: Int(run), from: from, to: to, count: try optionalCount(&reader))
         case "taskRan", "taskNotRan", "taskRejected":
             guard platform == nil || platform == .ios else {
                 throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is iOS's (the scripted test app)")
@@ -199,15 +186,8 @@ extension ScenarioDecoder {
                 let error = try optionalChoice(&reader, "error", IOSBackgroundTaskError.allCases.map(\.rawValue))
                 return .taskRejected(task: task, error: error)
             }
-            _ = reader.optionalValue("from")
-            _ = reader.optionalValue("to")
-            let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
-            let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
-            if let from, let to, to < from {
-                throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
-            }
-            let hasCount = reader.has("equals") || reader.has("atLeast") || reader.has("atMost")
-            return .taskRan(task: task, from: from, to: to, count: hasCount ? try count(&reader) : nil)
+            let (from, to) = try window(&reader)
+            return .taskRan(task: task, from: from, to: to, count: try optionalCount(&reader))
         case "requestDelivered", "requestNotDelivered", "requestDropped", "requestRejected":
             guard platform == nil || platform == .ios else {
                 throw invalid(reader.pointer.appending("assert"), "an assertion of the \(platform!.rawValue) platform", "\"\(name)\", which is iOS's (the scripted test app)")
@@ -219,12 +199,8 @@ extension ScenarioDecoder {
             case "requestRejected": return .requestRejected(request)
             default: break
             }
-            _ = reader.optionalValue("from")
-            _ = reader.optionalValue("to")
-            let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
-            let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
-            let hasCount = reader.has("equals") || reader.has("atLeast") || reader.has("atMost")
-            return .requestDelivered(request: request, from: from, to: to, count: hasCount ? try count(&reader) : nil)
+            let (from, to) = try window(&reader)
+            return .requestDelivered(request: request, from: from, to: to, count: try optionalCount(&reader))
         case "noErrors": return .noErrors
         case "noDuplicateDeliveries": return .noDuplicateDeliveries
         case "noDuplicateAlarms": return .noDuplicateAlarms
@@ -268,6 +244,26 @@ extension ScenarioDecoder {
         throw invalid(
             reader.pointer.appending("rule"), expected,
             "\"\(JSONWriter.escapedContents(rule))\", which is not in the catalogue" + Suggestion.didYouMean(rule, among: own))
+    }
+
+    /// The optional local date-time window `from`…`to` of a scripted-app check (when the
+    /// alarm fired, the work or task ran, the request was delivered); `to` may not precede `from`.
+    private func window(_ reader: inout JSONObjectReader) throws -> (from: LocalDateTime?, to: LocalDateTime?) {
+        _ = reader.optionalValue("from")
+        _ = reader.optionalValue("to")
+        let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
+        let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
+        if let from, let to, to < from {
+            throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
+        }
+        return (from, to)
+    }
+
+    /// ``count(_:maximum:unit:)`` when any of `equals`, `atLeast`, `atMost` is given; `nil`
+    /// when none is.
+    private func optionalCount(_ reader: inout JSONObjectReader) throws -> CountComparison? {
+        guard reader.has("equals") || reader.has("atLeast") || reader.has("atMost") else { return nil }
+        return try count(&reader)
     }
 
     /// A count comparison: any of `equals`, `atLeast`, `atMost` (at least one), each from 0 to

@@ -7,8 +7,7 @@ extension AndroidSystem {
         guard restricted != isBackgroundRestricted else { return }
         isBackgroundRestricted = restricted
         trace("android.power", restricted ? "backgroundRestriction.on" : "backgroundRestriction.off", rule: .a62)
-        requeueAllAlarms()
-        requeueAllWork()
+        recheckPowerRestrictions()
     }
 
     /// Whether background restriction applies now (A62): restricted, in the background, not on

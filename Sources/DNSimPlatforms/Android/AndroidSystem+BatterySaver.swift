@@ -6,8 +6,7 @@ extension AndroidSystem {
         guard on != isBatterySaverOn else { return }
         isBatterySaverOn = on
         trace("android.power", on ? "batterySaver.on" : "batterySaver.off", rule: .a60)
-        requeueAllAlarms()
-        requeueAllWork()
+        recheckPowerRestrictions()
     }
 
     /// The user puts the app on the battery-optimisation allowlist ("not optimized") or takes it
@@ -16,10 +15,7 @@ extension AndroidSystem {
         guard allowlisted != isPowerAllowlisted else { return }
         isPowerAllowlisted = allowlisted
         trace("android.power", allowlisted ? "powerAllowlist.added" : "powerAllowlist.removed", rule: .a61)
-        if isBatterySaverOn {
-            requeueAllAlarms()
-            requeueAllWork()
-        }
+        if isBatterySaverOn { recheckPowerRestrictions() }
     }
 
     /// Whether battery saver restricts the app now (A60): on, the app not in the foreground;
@@ -58,5 +54,12 @@ extension AndroidSystem {
             trace("android.work", "job.batterySaverExempt", rule: .a61, [TraceDetail("name", name)])
         }
         return restricts
+    }
+
+    /// Re-checks every alarm and job against the power restrictions (A60–A62) after one of
+    /// them, or the app's foreground state, changed: what they held may run now.
+    func recheckPowerRestrictions() {
+        requeueAllAlarms()
+        requeueAllWork()
     }
 }

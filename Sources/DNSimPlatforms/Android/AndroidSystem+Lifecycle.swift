@@ -92,8 +92,7 @@ extension AndroidSystem {
         isInForeground = true
         if isBatterySaverOn || isBackgroundRestricted {
             // A60, A62: a foreground app is not restricted; what they held may run now.
-            requeueAllAlarms()
-            requeueAllWork()
+            recheckPowerRestrictions()
         }
         if wasStopped && profile.apiLevel >= 35 {
             // A28: on leaving the stopped state the system delivers BOOT_COMPLETED.

@@ -13,22 +13,31 @@ extension AndroidDailyNotificationPlugin {
     /// ``RolloverRule/calendarDay`` resolves each date's wall time afresh; ``RolloverRule/add24Hours``
     /// steps 24 h (S1).
     func window(of slot: PluginStore.Slot, zone: Zone) -> [Occurrence] {
+        let days = build.rollingWindowDays
         var date = slot.nextLocalDate
-        var lanes: Set<Int> = []
-        return (0..<build.rollingWindowDays).compactMap { k in
+        var laneTaken = [Bool](repeating: false, count: days)
+        var window: [Occurrence] = []
+        window.reserveCapacity(days)
+        for k in 0..<days {
             if k > 0 { date = rollover.nextLocalDate(after: date, time: slot.time, zone: zone) }
             // After a date the zone skipped (one occurrence per instant), two dates of one window
             // can share a lane; the later one waits for the next window rather than replace it.
-            guard lanes.insert(lane(of: date)).inserted else { return nil }
-            if k == 0 { return Occurrence(localDate: date, runAt: slot.nextRunAt) }
-            switch rollover {
-            case .add24Hours:
-                return Occurrence(localDate: date, runAt: slot.nextRunAt + Int64(k) * 86_400_000)
-            case .calendarDay:
+            let lane = lane(of: date)
+            guard !laneTaken[lane] else { continue }
+            laneTaken[lane] = true
+            let runAt: Int64
+            switch (k, rollover) {
+            case (0, _):
+                runAt = slot.nextRunAt
+            case (_, .add24Hours):
+                runAt = slot.nextRunAt + Int64(k) * 86_400_000
+            case (_, .calendarDay):
                 let instant = DailyOccurrence.instant(on: date, at: slot.time, in: zone)
-                return Occurrence(localDate: date, runAt: instant?.millisecondsSinceEpoch ?? slot.nextRunAt + Int64(k) * 86_400_000)
+                runAt = instant?.millisecondsSinceEpoch ?? slot.nextRunAt + Int64(k) * 86_400_000
             }
+            window.append(Occurrence(localDate: date, runAt: runAt))
         }
+        return window
     }
 
     /// The PendingIntent of one occurrence. Each slot owns `rollingWindowDays` request codes,
@@ -44,11 +53,19 @@ extension AndroidDailyNotificationPlugin {
             requestCode: Self.requestCode(slot: slot, lane: lane),
             intent: AndroidIntent(
                 action: AndroidPluginBuild.notifyAction,
-                extras: [
-                    AndroidExtra(NotificationExtraKey.slot, slot.id),
-                    AndroidExtra(NotificationExtraKey.localDate, occurrence.localDate.description),
-                    AndroidExtra(NotificationExtraKey.plannedWallMillis, String(occurrence.runAt)),
-                ] + content))
+                extras: Self.extras(slot: slot.id, occurrence: occurrence, content: content)))
+    }
+
+    /// An occurrence's Intent extras: its slot, local date and planned wall time, then the
+    /// rendered content's (built in one array of the final size: every arm builds them).
+    private static func extras(slot: String, occurrence: Occurrence, content: [AndroidExtra]) -> [AndroidExtra] {
+        var extras: [AndroidExtra] = []
+        extras.reserveCapacity(3 + content.count)
+        extras.append(AndroidExtra(NotificationExtraKey.slot, slot))
+        extras.append(AndroidExtra(NotificationExtraKey.localDate, occurrence.localDate.description))
+        extras.append(AndroidExtra(NotificationExtraKey.plannedWallMillis, String(occurrence.runAt)))
+        extras.append(contentsOf: content)
+        return extras
     }
 
     /// The request-code lane of a local date: its day number modulo the window length.

@@ -24,6 +24,23 @@ struct RandomTests {
         #expect(FNV1a.hex(0xab) == "00000000000000ab")
     }
 
+    @Test(arguments: [0, 7, 9, 10, 99, 100, 1_770_225_540_000, -1, -10, Int64.max, Int64.min])
+    func fnv1aFoldsDecimalDigitsAsTheirText(value: Int64) {
+        var folded = FNV1a.offsetBasis
+        FNV1a.update(&folded, decimal: value)
+        #expect(folded == FNV1a.hash64(String(value)))
+    }
+
+    @Test func numberedStreamsAreTheStreamsOfTheirSpelledOutNames() {
+        let streams = RandomStreams(seed: 11)
+        var spelled = streams.stream(named: "network.ack.1770225540000.7")
+        var numbered = streams.stream(named: "network.ack", 1_770_225_540_000, 7)
+        #expect(spelled.next() == numbered.next())
+        var spelledOne = streams.stream(named: "ios.bgtask.-3")
+        var numberedOne = streams.stream(named: "ios.bgtask", -3)
+        #expect(spelledOne.next() == numberedOne.next())
+    }
+
     @Test func namedStreamsAreIndependentOfEachOther() {
         let streams = RandomStreams(seed: 7)
         var a1 = streams.stream(named: "android.doze")

@@ -426,3 +426,27 @@ struct AlarmManagerTests {
         #expect(device.records("alarm.fired").isEmpty)
     }
 }
+
+/// Pins how a PendingIntent is written in the trace and how its identity compares.
+struct PendingIntentTextTests {
+    @Test("A PendingIntent reads PendingIntent(<action>#<request code>)", arguments: [0, 7, 10, 111_204_348, -42, Int.max, Int.min])
+    func descriptionSpellsActionAndRequestCode(code: Int) {
+        let operation = AndroidPendingIntent(requestCode: code, intent: AndroidIntent(action: "com.example.NOTIFY"))
+        #expect(operation.description == "PendingIntent(com.example.NOTIFY#\(code))")
+        let accented = AndroidPendingIntent(requestCode: code, intent: AndroidIntent(action: "é.NOTIFY"))
+        #expect(accented.description == "PendingIntent(é.NOTIFY#\(code))")
+    }
+
+    @Test("Identities are equal exactly when request code and action are (A12)")
+    func identitiesCompareActionsInFull() {
+        func identity(_ code: Int, _ action: String) -> AndroidPendingIntent.Identity {
+            AndroidPendingIntent(requestCode: code, intent: AndroidIntent(action: action)).identity
+        }
+        let a = identity(5, "x.A")
+        #expect(a == identity(5, "x.A"))
+        #expect(a != identity(5, "x.B"))
+        #expect(a != identity(6, "x.A"))
+        let table: Set = [a, identity(5, "x.B")]
+        #expect(table.count == 2)
+    }
+}

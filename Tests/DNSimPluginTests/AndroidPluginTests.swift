@@ -329,6 +329,12 @@ struct AndroidPluginTests {
 
     // MARK: - Request codes
 
+    @Test("PluginStore.requestCode(for:lane:) is the request code of \"<slot>#<lane>\"", arguments: [0, 1, 9, 10, 13, 123, -4])
+    func laneRequestCodeIsTheCodeOfTheSpelledOutName(lane: Int) {
+        #expect(PluginStore.requestCode(for: "daily-0900", lane: lane) == PluginStore.requestCode(for: "daily-0900#\(lane)"))
+        #expect(PluginStore.requestCode(for: "Müsli ☕︎", lane: lane) == PluginStore.requestCode(for: "Müsli ☕︎#\(lane)"))
+    }
+
     @Test("PluginStore.requestCode(for:) is a stable FNV-1a value")
     func requestCodeIsStable() {
         #expect(PluginStore.requestCode(for: "daily-0900") == 1_548_339_350)

@@ -96,6 +96,16 @@ public final class Simulator<Payload> {
     /// A random stream for `subsystem`, derived from the run seed and the name only.
     public func randomStream(_ subsystem: String) -> Xoshiro256StarStar { random.stream(named: subsystem) }
 
+    /// The random stream `<prefix>.<number>` (``RandomStreams/stream(named:_:)``).
+    public func randomStream(_ prefix: String, _ number: Int64) -> Xoshiro256StarStar {
+        random.stream(named: prefix, number)
+    }
+
+    /// The random stream `<prefix>.<first>.<second>` (``RandomStreams/stream(named:_:_:)``).
+    public func randomStream(_ prefix: String, _ first: Int64, _ second: Int64) -> Xoshiro256StarStar {
+        random.stream(named: prefix, first, second)
+    }
+
     /// Dispatches events in order until the queue is empty or the next event is after `end`;
     /// then sets ``now`` to `end` (when later than the last event).
     ///

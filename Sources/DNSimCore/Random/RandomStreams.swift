@@ -14,4 +14,25 @@ public struct RandomStreams: Sendable {
     public func stream(named name: String) -> Xoshiro256StarStar {
         Xoshiro256StarStar(seed: seed ^ FNV1a.hash64(name))
     }
+
+    /// The stream named `<prefix>.<number>`, without building the name (streams drawn once per
+    /// occurrence are named after a serial or an instant).
+    public func stream(named prefix: String, _ number: Int64) -> Xoshiro256StarStar {
+        var hash = FNV1a.offsetBasis
+        FNV1a.update(&hash, with: prefix)
+        FNV1a.update(&hash, byte: UInt8(ascii: "."))
+        FNV1a.update(&hash, decimal: number)
+        return Xoshiro256StarStar(seed: seed ^ hash)
+    }
+
+    /// The stream named `<prefix>.<first>.<second>`, without building the name.
+    public func stream(named prefix: String, _ first: Int64, _ second: Int64) -> Xoshiro256StarStar {
+        var hash = FNV1a.offsetBasis
+        FNV1a.update(&hash, with: prefix)
+        FNV1a.update(&hash, byte: UInt8(ascii: "."))
+        FNV1a.update(&hash, decimal: first)
+        FNV1a.update(&hash, byte: UInt8(ascii: "."))
+        FNV1a.update(&hash, decimal: second)
+        return Xoshiro256StarStar(seed: seed ^ hash)
+    }
 }

@@ -52,6 +52,24 @@ public enum FNV1a {
         hash = hash &* prime
     }
 
+    /// Folds the decimal digits of `value` (with a leading `-` when negative) into a running
+    /// hash: the same bytes as `String(value)`'s UTF-8, without building the string.
+    @inlinable
+    public static func update(_ hash: inout UInt64, decimal value: Int64) {
+        if value < 0 { update(&hash, byte: UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        // The largest power of ten not above the magnitude (1 for 0…9).
+        var divisor: UInt64 = 1
+        while divisor <= magnitude / 10 { divisor &*= 10 }
+        var rest = magnitude
+        while true {
+            update(&hash, byte: UInt8(ascii: "0") &+ UInt8(rest / divisor))
+            rest %= divisor
+            if divisor == 1 { break }
+            divisor /= 10
+        }
+    }
+
     /// Renders a hash as 16 lowercase hexadecimal digits.
     public static func hex(_ hash: UInt64) -> String {
         let digits = String(hash, radix: 16)

@@ -49,15 +49,43 @@ public struct AndroidPendingIntent: Hashable, Sendable, CustomStringConvertible 
     }
 
     /// `PendingIntent(<action>#<request code>)`.
+    ///
+    /// Written byte by byte into one string of the final size: alarm records quote it several
+    /// times per occurrence.
     public var description: String {
-        let code = String(requestCode)
-        var text = ""
-        text.reserveCapacity(16 + intent.action.utf8.count + code.utf8.count)
-        text += "PendingIntent("
-        text += intent.action
-        text += "#"
-        text += code
-        text += ")"
-        return text
+        let prefix = "PendingIntent("
+        let action = intent.action
+        let magnitude = requestCode.magnitude
+        var divisor: UInt = 1
+        var digitCount = 1
+        while divisor <= magnitude / 10 {
+            divisor &*= 10
+            digitCount += 1
+        }
+        let length = prefix.utf8.count + action.utf8.count + 1 + (requestCode < 0 ? 1 : 0) + digitCount + 1
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = 0
+            for byte in prefix.utf8 {
+                buffer[end] = byte
+                end += 1
+            }
+            for byte in action.utf8 {
+                buffer[end] = byte
+                end += 1
+            }
+            buffer[end] = UInt8(ascii: "#")
+            end += 1
+            if requestCode < 0 {
+                buffer[end] = UInt8(ascii: "-")
+                end += 1
+            }
+            while divisor > 0 {
+                buffer[end] = UInt8(ascii: "0") &+ UInt8(magnitude / divisor % 10)
+                end += 1
+                divisor /= 10
+            }
+            buffer[end] = UInt8(ascii: ")")
+            return end + 1
+        }
     }
 }

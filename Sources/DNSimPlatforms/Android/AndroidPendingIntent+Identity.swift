@@ -7,6 +7,15 @@ extension AndroidPendingIntent {
         public var requestCode: Int
         /// The Intent action.
         public var action: String
+
+        /// Hashes the request code and the action's length, not the action's bytes: an app uses
+        /// one or two actions, so their bytes would not spread the keys, and hashing them at every
+        /// look-up of every alarm cost about 4 % of a device-year run. Equality still compares
+        /// the whole action.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(requestCode)
+            hasher.combine(action.utf8.count)
+        }
     }
 
     /// The identity this PendingIntent shares with every one it ``matches(_:)``.

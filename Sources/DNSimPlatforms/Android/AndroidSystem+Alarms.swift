@@ -67,11 +67,11 @@ extension AndroidSystem {
         case .setExact, .setExactAndAllowWhileIdle, .setAlarmClock:
             return 0
         case .setWindow:
-            var rng = sim.randomStream("android.alarm.window.\(nextAlarmSerial)")
+            var rng = sim.randomStream("android.alarm.window", Int64(nextAlarmSerial))
             return window > 0 ? rng.next(in: 0...window) : 0
         case .set, .setAndAllowWhileIdle:
             let (allowance, rule) = batchingAllowance(type: type, trigger: trigger)
-            var rng = sim.randomStream("android.alarm.batch.\(nextAlarmSerial)")
+            var rng = sim.randomStream("android.alarm.batch", Int64(nextAlarmSerial))
             let deferral = allowance > 0 ? rng.next(in: 0...allowance) : 0
             trace(
                 "android.alarm", "alarm.batchingWindow", rule: rule,

@@ -67,7 +67,7 @@ extension AndroidSystem {
         guard let last = spacings.last else { return }
         let base = doze.windowsSinceIdle < spacings.count ? spacings[doze.windowsSinceIdle] : last
         let jitter = base.milliseconds * Int64(parameters.doze.maintenanceJitterPercent) / 100
-        var rng = sim.randomStream("android.doze.window.\(doze.windowsSinceIdle).\(instant.millisecondsSinceEpoch)")
+        var rng = sim.randomStream("android.doze.window", Int64(doze.windowsSinceIdle), instant.millisecondsSinceEpoch)
         let gap = base.milliseconds + (jitter > 0 ? rng.next(in: -jitter...jitter) : 0)
         let start = instant + .milliseconds(gap)
         doze.nextWindowStart = start

@@ -28,7 +28,7 @@ public struct HTTPClientPort {
     /// `GET /content` with `If-None-Match`; 12 s timeout (seed 004 §7).
     public func fetchContent(ifNoneMatch etag: String?) -> (ContentServer.FetchResult, SimDuration) {
         guard let server else { return (.offline, .zero) }
-        var random = streams.stream(named: "network.fetch.\(now.millisecondsSinceEpoch)")
+        var random = streams.stream(named: "network.fetch", now.millisecondsSinceEpoch)
         let (result, took) = server.fetch(at: now, ifNoneMatch: etag, online: online, random: &random)
         var details = [TraceDetail("result", result.name), TraceDetail("tookMillis", took.milliseconds)]
         if case .content(let version, _) = result { details.append(TraceDetail("version", version)) }
@@ -39,7 +39,7 @@ public struct HTTPClientPort {
     /// A fire-and-forget ACK with an 8 s timeout (seed 004 §7); the payload is traced.
     public func acknowledge(_ payload: [TraceDetail]) {
         guard let server else { return }
-        var random = streams.stream(named: "network.ack.\(now.millisecondsSinceEpoch).\(payload.count)")
+        var random = streams.stream(named: "network.ack", now.millisecondsSinceEpoch, Int64(payload.count))
         let (delivered, took) = server.acknowledge(online: online, random: &random)
         trace.record(
             at: now, subsystem: "network", kind: "telemetry.ack", cause: cause,

@@ -48,7 +48,7 @@ extension IOSSystem {
     /// The system's discretion (I15): a seeded draw decides whether and how long after
     /// earliestBeginDate the task runs, less often when the user has not opened the app for a week.
     private func planLaunch(of entry: TaskRequest, cause: Int32) -> EventHandle? {
-        var rng = sim.randomStream("ios.bgtask.\(entry.serial)")
+        var rng = sim.randomStream("ios.bgtask", Int64(entry.serial))
         let unused = lastUserLaunch.map { sim.now - $0 > .days(7) } ?? true
         // Usage shaping lowers the chance for an app the user has not opened in a week; it never raises it.
         let percent = unused
@@ -94,7 +94,7 @@ extension IOSSystem {
             delegateTaskHandlers[task.request.identifier]?(task.request)
             ?? process.handleBackgroundTask(task.request, context: context)
         var budget = parameters.refreshBudget
-        var rng = sim.randomStream("ios.bgtask.expiry.\(serial)")
+        var rng = sim.randomStream("ios.bgtask.expiry", Int64(serial))
         if parameters.earlyExpiryPercent > 0, rng.chance(UInt64(parameters.earlyExpiryPercent), in: 100) {
             budget = SimDuration(milliseconds: budget.milliseconds / 2)
         }

@@ -138,7 +138,7 @@ extension IOSSystem {
         guard let fire = entry.nextFire else { return nil }
         var at = fire
         if parameters.deliveryDriftMillis > 0 {
-            var rng = sim.randomStream("ios.drift.\(entry.serial).\(fire.millisecondsSinceEpoch)")
+            var rng = sim.randomStream("ios.drift", Int64(entry.serial), fire.millisecondsSinceEpoch)
             let drift = rng.next(in: -parameters.deliveryDriftMillis...parameters.deliveryDriftMillis)
             at = at + .milliseconds(drift)
             trace(

@@ -84,7 +84,7 @@ extension AndroidDailyNotificationPlugin {
 
     /// Lane 0 keeps the slot's own code; other lanes hash `id#lane`, so no two slots collide.
     static func requestCode(slot: PluginStore.Slot, lane: Int) -> Int {
-        lane == 0 ? slot.requestCode : PluginStore.requestCode(for: "\(slot.id)#\(lane)")
+        lane == 0 ? slot.requestCode : PluginStore.requestCode(for: slot.id, lane: lane)
     }
 
     /// Arms a slot's rolling window: exact alarms when permitted, else the windowed fallback.

@@ -156,11 +156,37 @@ public struct PluginStore: Sendable {
 
     /// A stable request code for a slot id (FNV-1a folded to 31 bits), never `Hasher`.
     public static func requestCode(for slotID: String) -> Int {
-        var hash: UInt32 = 2_166_136_261
-        for byte in slotID.utf8 {
+        var hash = requestCodeBasis
+        foldRequestCode(&hash, slotID.utf8)
+        return Int(hash & 0x7fff_ffff)
+    }
+
+    /// The request code of `"<slotID>#<lane>"` (``requestCode(for:)``), without building the
+    /// string: every arm of a rolling window asks for one per lane.
+    public static func requestCode(for slotID: String, lane: Int) -> Int {
+        var hash = requestCodeBasis
+        foldRequestCode(&hash, slotID.utf8)
+        foldRequestCode(&hash, CollectionOfOne(UInt8(ascii: "#")))
+        if lane < 0 { foldRequestCode(&hash, CollectionOfOne(UInt8(ascii: "-"))) }
+        // The decimal digits, most significant first.
+        let magnitude = lane.magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor &*= 10 }
+        while divisor > 0 {
+            foldRequestCode(&hash, CollectionOfOne(UInt8(ascii: "0") &+ UInt8(magnitude / divisor % 10)))
+            divisor /= 10
+        }
+        return Int(hash & 0x7fff_ffff)
+    }
+
+    /// The 32-bit FNV-1a offset basis the request codes start from.
+    private static let requestCodeBasis: UInt32 = 2_166_136_261
+
+    /// Folds bytes into a 32-bit FNV-1a hash.
+    private static func foldRequestCode(_ hash: inout UInt32, _ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
             hash ^= UInt32(byte)
             hash = hash &* 16_777_619
         }
-        return Int(hash & 0x7fff_ffff)
     }
 }

@@ -16,7 +16,8 @@
 ///
 /// Details are built lazily: a record's `details` are evaluated only when the recorder keeps
 /// records or its ``detailFilter`` asks for them, so a run that keeps no trace pays for the
-/// details only of the records its indexes read.
+/// details only of the records its indexes read, and for only the extras of those whose
+/// extras are all it reads.
 public final class TraceRecorder {
     /// Whether records are kept. A recorder that does not keep them still numbers records,
     /// updates the digest and tells ``observer`` about each one.
@@ -34,9 +35,21 @@ public final class TraceRecorder {
     /// recorder does not keep records, a record reaches the observer with its details only if
     /// ``detailFilter`` asked for them (otherwise with none).
     @exclusivity(unchecked) public var observer: ((TraceRecord) -> Void)?
-    /// Which records' details the observer reads, by subsystem, kind and rule; consulted only
+    /// Which details of a record the observer reads, by subsystem, kind and rule; consulted only
     /// when the recorder does not keep records.
-    @exclusivity(unchecked) public var detailFilter: ((_ subsystem: String, _ kind: String, _ rule: String?) -> Bool)?
+    @exclusivity(unchecked) public var detailFilter: ((_ subsystem: String, _ kind: String, _ rule: String?) -> DetailDemand)?
+
+    /// How much of a record's details an observer reads (``detailFilter``).
+    public enum DetailDemand: Sendable {
+        /// None: the record reaches the observer without details.
+        case none
+        /// Only its extras (`extra.<name>` details): the record carries the extras alone when
+        /// the writer gave them separately (`extras` of ``record(at:subsystem:kind:rule:cause:details:extras:)``),
+        /// else all its details.
+        case extras
+        /// All of them.
+        case all
+    }
 
     /// Creates a recorder whose digest starts from `seed` (the run's seed, so runs that differ only
     /// in their seed have different digests).
@@ -49,11 +62,13 @@ public final class TraceRecorder {
     public var recordCount: Int { Int(lastID) + 1 }
 
     /// Appends a record and returns its id. `details` is evaluated only when the record is kept
-    /// or the ``detailFilter`` asks for it.
+    /// or the ``detailFilter`` asks for it. `extras`, when given, is the `extra.<name>` details
+    /// among `details` alone, in the same order: what an observer that asks only for extras
+    /// gets, sparing the rest of the details (see ``DetailDemand/extras``).
     @discardableResult
     public func record(
         at time: SimInstant, subsystem: String, kind: String, rule: String? = nil, cause: Int32,
-        details: @autoclosure () -> [TraceDetail] = []
+        details: @autoclosure () -> [TraceDetail] = [], extras: @autoclosure () -> [TraceDetail]? = nil
     ) -> Int32 {
         // Records are written at the engine's current time, so the trace is in time order; the
         // indexes built from it (see `observer`) rely on that.
@@ -62,10 +77,15 @@ public final class TraceRecorder {
         lastID += 1
         fold(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause)
         guard isEnabled || observer != nil else { return lastID }
-        let wanted = isEnabled || (detailFilter?(subsystem, kind, rule) ?? true)
+        let demand = isEnabled ? .all : (detailFilter?(subsystem, kind, rule) ?? .all)
+        let recordDetails: [TraceDetail]
+        switch demand {
+        case .none: recordDetails = []
+        case .extras: recordDetails = extras() ?? details()
+        case .all: recordDetails = details()
+        }
         let record = TraceRecord(
-            id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause,
-            details: wanted ? details() : [])
+            id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: recordDetails)
         observer?(record)
         if isEnabled { records.append(record) }
         return lastID

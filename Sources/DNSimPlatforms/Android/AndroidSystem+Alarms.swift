@@ -7,6 +7,18 @@ extension AndroidSystem {
         case securityException
     }
 
+    /// Records what the OS did about an alarm's PendingIntent: the operation, its Intent's extras
+    /// (which tie it to an occurrence) as `extra.<key>` details, then `more`.
+    @discardableResult
+    func trace(
+        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil, about operation: AndroidPendingIntent,
+        _ more: @autoclosure () -> [TraceDetail] = []
+    ) -> Int32 {
+        trace(
+            subsystem, kind, rule: rule, cause: cause, [TraceDetail("operation", operation.description)],
+            extras: operation.intent.extras, more())
+    }
+
     /// Sets (or, for an equal PendingIntent, replaces) an alarm (A12).
     func setAlarm(
         method: AndroidAlarm.Method, type: AndroidAlarm.ClockType, triggerAtMillis: Int64, windowLength: Int64,
@@ -22,9 +34,8 @@ extension AndroidSystem {
         if !livePendingIntents.contains(identity) { livePendingIntents.append(operation, for: identity) }
         if let old = alarmTable.remove(identity) {
             if let handle = old.dueEvent { sim.cancel(handle) }
-            trace(
-                "android.alarm", "alarm.replaced", rule: .a12, cause: old.setRecord,
-                .details([TraceDetail("operation", operation.description)], extras: old.operation.intent.extras))
+            // The identity is equal, so the old operation reads as the new one does.
+            trace("android.alarm", "alarm.replaced", rule: .a12, cause: old.setRecord, about: old.operation)
         }
         var window = windowLength
         var rule: OSRule
@@ -46,12 +57,12 @@ extension AndroidSystem {
         nextAlarmSerial += 1
         let record = trace(
             "android.alarm", "alarm.set", rule: rule,
-            .details([
+            [
                 TraceDetail("method", method.rawValue), TraceDetail("type", type.rawValue),
                 TraceDetail("triggerAtMillis", trigger), TraceDetail("windowMillis", window),
                 TraceDetail("deferralMillis", deferral), TraceDetail("operation", operation.description),
                 TraceDetail("serial", serial),
-            ], extras: operation.intent.extras))
+            ], extras: operation.intent.extras)
         var alarm = AndroidAlarm(
             serial: serial, operation: operation, type: type, triggerAtMillis: trigger, windowLengthMillis: window,
             method: method, deferralMillis: deferral, dueEvent: nil, setRecord: record)
@@ -159,11 +170,7 @@ extension AndroidSystem {
     func clearAllAlarms(kind: String, rule: OSRule?, details: [TraceDetail] = []) {
         for alarm in alarmTable.alarms {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
-            trace(
-                "android.alarm", kind, rule: rule, cause: alarm.setRecord,
-                [TraceDetail].details(
-                    [TraceDetail("operation", alarm.operation.description)], extras: alarm.operation.intent.extras)
-                    + details)
+            trace("android.alarm", kind, rule: rule, cause: alarm.setRecord, about: alarm.operation, details)
         }
         alarmTable.removeAll()
     }
@@ -178,19 +185,16 @@ extension AndroidSystem {
             }
             trace(
                 "android.alarm", "alarm.deferred", rule: rule, cause: held.setRecord,
-                .details(
-                    [TraceDetail("operation", held.operation.description), TraceDetail("why", why)],
-                    extras: held.operation.intent.extras))
+                [TraceDetail("operation", held.operation.description), TraceDetail("why", why)],
+                extras: held.operation.intent.extras)
             return
         }
         guard let alarm = alarmTable.remove(identity) else { return }
         recordFire(of: alarm)
         let record = trace(
             "android.alarm", "alarm.fired", rule: .a2, cause: alarm.setRecord,
-            .details([
-                TraceDetail("operation", alarm.operation.description),
-                TraceDetail("latenessMillis", lateness(of: alarm)),
-            ], extras: alarm.operation.intent.extras))
+            [TraceDetail("operation", alarm.operation.description), TraceDetail("latenessMillis", lateness(of: alarm))],
+            extras: alarm.operation.intent.extras)
         deliver(alarm.operation.intent, cause: record, fromAlarm: true)
     }
 

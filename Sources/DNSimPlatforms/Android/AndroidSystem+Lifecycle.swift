@@ -227,8 +227,7 @@ extension AndroidSystem {
         let rule: OSRule? = outcome == .shown ? nil : outcome == .suppressedPermissionDenied ? .a49 : .a51
         let record = trace(
             "android.notification", outcome == .shown ? "notification.shown" : "notification.suppressed",
-            rule: rule,
-            .details([TraceDetail("id", id), TraceDetail("title", title)], extras: extras))
+            rule: rule, [TraceDetail("id", id), TraceDetail("title", title)], extras: extras)
         if outcome == .shown && !shownNotificationIDs.contains(id) { shownNotificationIDs.append(id) }
         notificationLog.append(
             AndroidNotificationRecord(

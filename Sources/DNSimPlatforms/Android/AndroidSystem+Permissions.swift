@@ -20,9 +20,7 @@ extension AndroidSystem {
         }
         for alarm in alarmTable.removeAll(where: { $0.method.needsExactPermission }) {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
-            trace(
-                "android.alarm", "alarm.removedByRevoke", rule: .a23, cause: alarm.setRecord,
-                .details([TraceDetail("operation", alarm.operation.description)], extras: alarm.operation.intent.extras))
+            trace("android.alarm", "alarm.removedByRevoke", rule: .a23, cause: alarm.setRecord, about: alarm.operation)
         }
         killProcess(reason: "exact-alarm permission revoked", rule: .a23, exitReason: .permissionChange)
         _ = record
@@ -59,9 +57,7 @@ extension AndroidSystem {
     public func injectAlarmLoss(where matches: (AndroidPendingIntent) -> Bool) {
         for alarm in alarmTable.removeAll(where: { matches($0.operation) }) {
             if let handle = alarm.dueEvent { sim.cancel(handle) }
-            trace(
-                "android.alarm", "alarm.lostByFaultInjection", cause: alarm.setRecord,
-                .details([TraceDetail("operation", alarm.operation.description)], extras: alarm.operation.intent.extras))
+            trace("android.alarm", "alarm.lostByFaultInjection", cause: alarm.setRecord, about: alarm.operation)
         }
     }
 

@@ -18,6 +18,19 @@ extension TraceWriting {
             at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
             details: details())
     }
+
+    /// Records what the OS did about an item that carries extras (an Intent's extras, a
+    /// request's `userInfo`): its details are `details`, an `extra.<key>` detail per pair, then
+    /// `more`. A run that keeps no trace and reads only the extras builds only those.
+    @discardableResult
+    func trace(
+        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
+        _ details: @autoclosure () -> [TraceDetail], extras: [StringPair], _ more: @autoclosure () -> [TraceDetail] = []
+    ) -> Int32 {
+        sim.trace.record(
+            at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
+            details: .details(details(), extras: extras, more()), extras: .details([], extras: extras))
+    }
 }
 
 extension AndroidSystem: TraceWriting {}

@@ -82,12 +82,13 @@ extension ElectronSystem {
 
     /// `new Notification({title, body}).show()` (E1): shown at once, only from a running process.
     func showNotification(title: String, body: String, userInfo: [StringPair]) -> Bool {
-        let details = [TraceDetail].details([TraceDetail("title", title)], extras: userInfo)
         guard isAppRunning else {
-            trace("electron.notifications", "notification.notShown", rule: .e1, details + [TraceDetail("why", "app not running")])
+            trace(
+                "electron.notifications", "notification.notShown", rule: .e1, [TraceDetail("title", title)], extras: userInfo,
+                [TraceDetail("why", "app not running")])
             return false
         }
-        let record = trace("electron.notifications", "notification.shown", rule: .e1, details)
+        let record = trace("electron.notifications", "notification.shown", rule: .e1, [TraceDetail("title", title)], extras: userInfo)
         deliveryLog.append(ElectronDeliveryRecord(time: sim.now, title: title, body: body, userInfo: userInfo, record: record))
         return true
     }

@@ -65,7 +65,7 @@ extension IOSSystem {
         }
         delivered.removeAll(identifier: tapped.identifier)
         launchApp(reason: .notificationTap)
-        trace("ios.notifications", "notification.tapped", rule: .i6, details(of: tapped.request))
+        trace("ios.notifications", "notification.tapped", rule: .i6, about: tapped.request)
         process?.didReceive(tapped.request, context: context)
     }
 

@@ -2,16 +2,21 @@ import DNSimCalendar
 import DNSimCore
 
 extension IOSSystem {
-    /// The trace details that tie a request to its occurrence.
-    func details(of request: IOSNotificationRequest) -> [TraceDetail] {
-        .details([TraceDetail("identifier", request.identifier)], extras: request.userInfo)
+    /// Records what the OS did about a request: its identifier, its `userInfo` (which ties it to
+    /// an occurrence) as `extra.<key>` details, then `more`.
+    @discardableResult
+    func trace(
+        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil, about request: IOSNotificationRequest,
+        _ more: @autoclosure () -> [TraceDetail] = []
+    ) -> Int32 {
+        trace(subsystem, kind, rule: rule, cause: cause, [TraceDetail("identifier", request.identifier)], extras: request.userInfo, more())
     }
 
     /// `UNUserNotificationCenter.add(_:)`: replaces a request with the same identifier, then
     /// applies the 64-pending limit (I1).
     func add(_ request: IOSNotificationRequest) -> String? {
         if case .timeInterval(let seconds, let repeats) = request.trigger, seconds <= 0 || (repeats && seconds < 60) {
-            trace("ios.notifications", "request.rejected", rule: .i2, details(of: request))
+            trace("ios.notifications", "request.rejected", rule: .i2, about: request)
             return "time interval must be > 0, and >= 60 s when repeating"
         }
         if let old = pending.remove(request.identifier), let handle = old.dueEvent { sim.cancel(handle) }
@@ -22,7 +27,7 @@ extension IOSSystem {
         entry.nextFire = nextFireInstant(of: request, addedAt: sim.now, after: sim.now)
         let record = trace(
             "ios.notifications", "request.added", rule: .i3,
-            details(of: request) + [TraceDetail("nextFire", entry.nextFire.map { ISO8601.format($0, in: clock.zone) } ?? "never")])
+            about: request, [TraceDetail("nextFire", entry.nextFire.map { ISO8601.format($0, in: clock.zone) } ?? "never")])
         entry.dueEvent = schedule(entry, cause: record)
         pending.append(entry)
         enforcePendingLimit()
@@ -61,7 +66,7 @@ extension IOSSystem {
         for victim in victims {
             guard let entry = pending.remove(victim.request.identifier) else { continue }
             if let handle = entry.dueEvent { sim.cancel(handle) }
-            trace("ios.notifications", "request.droppedOverLimit", rule: .i1, details(of: entry.request))
+            trace("ios.notifications", "request.droppedOverLimit", rule: .i1, about: entry.request)
         }
     }
 
@@ -76,7 +81,7 @@ extension IOSSystem {
         for target in targets {
             guard let entry = pending.remove(target.identifier) else { continue }
             if let handle = entry.dueEvent { sim.cancel(handle) }
-            trace("ios.notifications", "request.removed", details(of: entry.request))
+            trace("ios.notifications", "request.removed", about: entry.request)
         }
     }
 
@@ -101,7 +106,7 @@ extension IOSSystem {
                 case .gap, .fold:
                     trace(
                         "ios.notifications", "trigger.ambiguousLocalTime", rule: .i5,
-                        details(of: request) + [
+                        about: request, [
                             TraceDetail("localDate", date.description),
                             TraceDetail("gapPolicy", parameters.nonexistentTimePolicy.rawValue),
                             TraceDetail("foldPolicy", parameters.repeatedTimePolicy.rawValue),
@@ -113,7 +118,7 @@ extension IOSSystem {
                     let resolved = resolution.instant(gap: parameters.nonexistentTimePolicy, fold: parameters.repeatedTimePolicy)
                     trace(
                         "ios.notifications", "trigger.wallTimeResolved", rule: isGap ? .t3 : .t4,
-                        details(of: request) + [
+                        about: request, [
                             TraceDetail("localDate", date.description),
                             TraceDetail("policy", isGap ? parameters.nonexistentTimePolicy.foundationName : parameters.repeatedTimePolicy.foundationName),
                             TraceDetail("resolvedTo", resolved.map { ISO8601.format($0, in: zone) } ?? "none"),
@@ -143,7 +148,7 @@ extension IOSSystem {
             at = at + .milliseconds(drift)
             trace(
                 "ios.notifications", "delivery.drift", rule: .i12, cause: cause,
-                details(of: entry.request) + [TraceDetail("driftMillis", drift)])
+                about: entry.request, [TraceDetail("driftMillis", drift)])
         }
         return sim.schedule(.ios(.notificationDue(serial: entry.serial)), at: max(at, sim.now), cause: cause)
     }
@@ -169,7 +174,7 @@ extension IOSSystem {
             // I1's third keep policy: over the limit, nothing fires.
             let record = trace(
                 "ios.notifications", "notification.notFiredOverLimit", rule: .i1,
-                details(of: entry.request) + [
+                about: entry.request, [
                     TraceDetail("pending", pending.count), TraceDetail("parameter", "ios.keepPolicy=noneFire"),
                 ])
             advanceOrRemove(entry, identifier: identifier, cause: record)
@@ -180,7 +185,7 @@ extension IOSSystem {
         let record = trace(
             "ios.notifications", presentation == .notShown ? "notification.notShown" : "notification.delivered",
             rule: presentation == .notShown ? .i8 : .i6,
-            details(of: entry.request) + [TraceDetail("presentation", presentation.rawValue)])
+            about: entry.request, [TraceDetail("presentation", presentation.rawValue)])
         deliveryLog.append(IOSDeliveryRecord(time: sim.now, request: entry.request, presentation: presentation, record: record))
         if presentation != .notShown {
             delivered.append((entry.request.identifier, entry.request, sim.now))
@@ -217,7 +222,7 @@ extension IOSSystem {
                 // the missed-while-off parameter decides this.
                 trace(
                     "ios.notifications", "notification.missedWhileOff",
-                    details(of: entry.request) + [TraceDetail("parameter", "ios.missedWhileOff=drop")])
+                    about: entry.request, [TraceDetail("parameter", "ios.missedWhileOff=drop")])
                 if let identifier = pending.identifier(ofSerial: entry.serial) {
                     if entry.request.trigger.repeats {
                         pending.update(identifier) { pending in
@@ -232,7 +237,7 @@ extension IOSSystem {
                 if let identifier = pending.identifier(ofSerial: entry.serial) {
                     trace(
                         "ios.notifications", "notification.dueWhileOff", rule: .i24,
-                        details(of: entry.request) + [
+                        about: entry.request, [
                             TraceDetail("wasDue", entry.nextFire.map { ISO8601.format(clock.wallInstant(at: $0), in: clock.zone) } ?? "?"),
                         ])
                     pending.update(identifier) { pending in

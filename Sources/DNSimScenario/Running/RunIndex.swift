@@ -46,10 +46,19 @@ final class RunIndex {
             /// An OS record that may be the latest decision about an occurrence.
             var isOSDecision = false
 
-            /// Whether indexing reads the record's details.
-            var needsDetails: Bool {
-                (special != .none && special != .iosAppRan) || isRemoval || isOSDecision || scriptedRequest != nil
-                    || scriptedTaskLaunched != nil
+            /// Which of the record's details indexing reads: the occurrence a record is about is
+            /// in its extras (`extra.slot`, `extra.localDate`), so most records need those alone.
+            var detailDemand: TraceRecorder.DetailDemand {
+                if scriptedRequest != nil || scriptedTaskLaunched != nil { return .all }
+                switch special {
+                case .clockSet, .telemetryAck, .missedReported, .contentFetch, .pluginTelemetry, .pluginPrefetch,
+                    .authorizationChanged, .workStarted:
+                    return .all
+                case .requestAdded, .notShown, .alarmFired:
+                    return .extras
+                case .none, .iosAppRan, .requestDroppedOverLimit:
+                    return isRemoval || isOSDecision ? .extras : .none
+                }
             }
         }
 
@@ -181,15 +190,15 @@ final class RunIndex {
         self.removalKinds = removalKinds.sorted()
     }
 
-    /// Whether ``observe(_:)`` reads any detail of a record of this subsystem, kind and rule:
-    /// the trace builds a record's details only for those when it keeps no records.
-    func needsDetails(subsystem: String, kind: String, rule: String?) -> Bool {
+    /// Which details ``observe(_:)`` reads of a record of this subsystem, kind and rule: the
+    /// trace builds only those when it keeps no records.
+    func detailDemand(subsystem: String, kind: String, rule: String?) -> TraceRecorder.DetailDemand {
         let position = shapePosition(subsystem: subsystem, kind: kind, rule: rule)
         askedShape = position
-        return shapes[position].role.needsDetails
+        return shapes[position].role.detailDemand
     }
 
-    /// The shape ``needsDetails(subsystem:kind:rule:)`` just looked up: the recorder asks it
+    /// The shape ``detailDemand(subsystem:kind:rule:)`` just looked up: the recorder asks it
     /// about a record right before handing the record to ``observe(_:)``.
     @exclusivity(unchecked) private var askedShape = -1
 

@@ -27,7 +27,7 @@ struct ScenarioDriver {
         let index = RunIndex(removalKinds: removalKinds)
         sim.trace.observer = { [index] record in index.observe(record) }
         sim.trace.detailFilter = { [index] subsystem, kind, rule in
-            index.needsDetails(subsystem: subsystem, kind: kind, rule: rule)
+            index.detailDemand(subsystem: subsystem, kind: kind, rule: rule)
         }
         self.index = index
     }

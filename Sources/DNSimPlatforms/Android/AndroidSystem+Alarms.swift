@@ -168,7 +168,8 @@ extension AndroidSystem {
         alarmTable.removeAll()
     }
 
-    /// Delivers a due alarm's broadcast (A2) and removes the one-shot alarm.
+    /// Delivers a due alarm's broadcast (A2) and removes the one-shot alarm, unless a power
+    /// restriction holds it or it is a non-wakeup alarm and the device is asleep (A65).
     func fireAlarm(serial: Int32) {
         guard let identity = alarmTable.identity(ofSerial: serial), let held = alarmTable[identity] else { return }
         if let (until, rule, why) = hold(held) {
@@ -183,6 +184,10 @@ extension AndroidSystem {
                     extras: held.operation.intent.extras))
             return
         }
+        if !held.type.wakesDevice && !isAwake {
+            holdUntilAwake(held, identity: identity)
+            return
+        }
         guard let alarm = alarmTable.remove(identity) else { return }
         recordFire(of: alarm)
         let record = trace(
@@ -191,6 +196,8 @@ extension AndroidSystem {
                 TraceDetail("operation", alarm.operation.description),
                 TraceDetail("latenessMillis", lateness(of: alarm)),
             ], extras: alarm.operation.intent.extras))
+        // A65: a wakeup alarm wakes the device; the non-wakeup alarms held go out with it.
+        if alarm.type.wakesDevice && !screen.isOn { wake(reason: "wakeup alarm", cause: record) }
         deliver(alarm.operation.intent, cause: record, fromAlarm: true)
     }
 

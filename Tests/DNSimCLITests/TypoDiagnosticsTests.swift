@@ -192,7 +192,7 @@ struct TypoDiagnosticsTests {
     @Test func aMisspeltActionNamesTheActionNotAListOfThirty() throws {
         Self.expectDiagnostic(
             try Self.edited(#""action": "launchApp""#, #""action": "forcestop""#),
-            #"at /steps/0/action: expected one of the 37 android actions, found "forcestop", did you mean "forceStop"?"#)
+            #"at /steps/0/action: expected one of the 38 android actions, found "forcestop", did you mean "forceStop"?"#)
     }
 
     @Test func aMisspeltZoneNamesTheZone() throws {

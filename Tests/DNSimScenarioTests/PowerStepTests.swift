@@ -2,7 +2,7 @@ import DNSimCore
 @testable import DNSimScenario
 import Testing
 
-/// The Android `setBatterySaver`, `setPowerAllowlist` and `setBackgroundRestricted` steps.
+/// The Android `setBatterySaver`, `setPowerAllowlist`, `setBackgroundRestricted` and `setScreen` steps.
 struct PowerStepTests {
     static func scenario(platform: String = "android", steps: String) -> String {
         let device = platform == "android"
@@ -20,10 +20,14 @@ struct PowerStepTests {
             steps: #"""
                 { "at": "2026-03-02T08:00", "action": "setBatterySaver", "on": true },
                 { "at": "2026-03-02T08:00", "action": "setPowerAllowlist", "allowlisted": false },
-                { "at": "2026-03-02T08:00", "action": "setBackgroundRestricted", "restricted": true }
+                { "at": "2026-03-02T08:00", "action": "setBackgroundRestricted", "restricted": true },
+                { "at": "2026-03-02T08:00", "action": "setScreen", "on": false }
                 """#)
         let scenario = try ScenarioDecoder(file: "t.json").decode(Array(text.utf8))
-        #expect(scenario.steps.map(\.action) == [.setBatterySaver(true), .setPowerAllowlist(false), .setBackgroundRestricted(true)])
+        #expect(
+            scenario.steps.map(\.action) == [
+                .setBatterySaver(true), .setPowerAllowlist(false), .setBackgroundRestricted(true), .setScreen(on: false),
+            ])
     }
 
     @Test func badStepsAreRejected() {
@@ -34,6 +38,12 @@ struct PowerStepTests {
              "at /steps/0/allowlisted: expected true or false"),
             ("ios", #"{ "at": "2026-03-02T08:00", "action": "setBatterySaver", "on": true }"#,
              #"found "setBatterySaver", which does not exist on ios"#),
+            ("android", #"{ "at": "2026-03-02T08:00", "action": "setScreen", "enabled": false }"#,
+             #"at /steps/0: expected a member "on""#),
+            ("android", #"{ "at": "2026-03-02T08:00", "action": "setScreen", "on": "off" }"#,
+             "at /steps/0/on: expected true or false"),
+            ("ios", #"{ "at": "2026-03-02T08:00", "action": "setScreen", "on": false }"#,
+             #"found "setScreen", which does not exist on ios"#),
         ]
         for (platform, step, message) in cases {
             do {

@@ -480,10 +480,10 @@ struct ScenarioDecoderErrorTests {
             expected: actions, found: #""fly""#),
         BadScenario(
             "a misspelt action", [(#""action": "launchApp""#, #""action": "launch""#)], at: "/steps/0/action",
-            expected: "one of the 37 android actions", found: #""launch", did you mean "launchApp"?"#),
+            expected: "one of the 38 android actions", found: #""launch", did you mean "launchApp"?"#),
         BadScenario(
             "an action in the wrong case", [(#""action": "launchApp""#, #""action": "launchapp""#)], at: "/steps/0/action",
-            expected: "one of the 37 android actions", found: #""launchapp", did you mean "launchApp"?"#),
+            expected: "one of the 38 android actions", found: #""launchapp", did you mean "launchApp"?"#),
         BadScenario(
             "a step without an action", [(#", "action": "launchApp""#, "")], at: "/steps/0",
             expected: #"a member "action" ("# + actions + ")", found: #"no "action" member"#),

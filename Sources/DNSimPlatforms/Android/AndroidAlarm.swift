@@ -15,6 +15,10 @@ public struct AndroidAlarm: Sendable {
 
         /// Whether the trigger is on the wall clock.
         public var isWallClock: Bool { self == .rtcWakeup || self == .rtc }
+
+        /// Whether the alarm wakes a sleeping device (the `_WAKEUP` types); the others wait
+        /// until it wakes (A65).
+        public var wakesDevice: Bool { self == .rtcWakeup || self == .elapsedRealtimeWakeup }
     }
 
     /// Which AlarmManager method set the alarm; it decides precision and permission.

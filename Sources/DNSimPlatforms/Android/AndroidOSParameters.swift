@@ -42,6 +42,7 @@ public struct AndroidOSParameters: Sendable, Hashable {
             ("android.postNotificationsGranted", String(postNotificationsGranted)),
             ("android.updateClearsAlarms", String(updateClearsAlarms)),
             ("android.pendingIntentsSurviveForceStop", String(pendingIntentsSurviveForceStop)),
+            ("android.doze.idleAfterScreenOff", doze.idleAfterScreenOff.description),
             ("android.doze.maintenanceSpacing", doze.maintenanceSpacing.map(\.description).joined(separator: ",")),
             ("android.doze.maintenanceJitterPercent", String(doze.maintenanceJitterPercent)),
             ("android.doze.maintenanceWindowLength", doze.maintenanceWindowLength.description),

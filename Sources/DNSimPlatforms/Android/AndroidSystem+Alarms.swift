@@ -175,7 +175,8 @@ extension AndroidSystem {
         alarmTable.removeAll()
     }
 
-    /// Delivers a due alarm's broadcast (A2) and removes the one-shot alarm.
+    /// Delivers a due alarm's broadcast (A2) and removes the one-shot alarm, unless a power
+    /// restriction holds it or it is a non-wakeup alarm and the device is asleep (A65).
     func fireAlarm(serial: Int32) {
         guard let identity = alarmTable.identity(ofSerial: serial), let held = alarmTable[identity] else { return }
         if let (until, rule, why) = hold(held) {
@@ -189,12 +190,18 @@ extension AndroidSystem {
                 extras: held.operation.intent.extras)
             return
         }
+        if !held.type.wakesDevice && !isAwake {
+            holdUntilAwake(held, identity: identity)
+            return
+        }
         guard let alarm = alarmTable.remove(identity) else { return }
         recordFire(of: alarm)
         let record = trace(
             "android.alarm", "alarm.fired", rule: .a2, cause: alarm.setRecord,
             [TraceDetail("operation", alarm.operation.description), TraceDetail("latenessMillis", lateness(of: alarm))],
             extras: alarm.operation.intent.extras)
+        // A65: a wakeup alarm wakes the device; the non-wakeup alarms held go out with it.
+        if alarm.type.wakesDevice && !screen.isOn { wake(reason: "wakeup alarm", cause: record) }
         deliver(alarm.operation.intent, cause: record, fromAlarm: true)
     }
 

@@ -1,8 +1,9 @@
 import DNSimCore
 
 extension AndroidSystem {
-    /// The device goes idle now (screen off, unplugged, still): deep Doze begins (A37) unless
-    /// charging. `false` leaves idle (screen on, motion).
+    /// The device goes idle now (like `dumpsys deviceidle force-idle`): deep Doze begins (A37)
+    /// unless charging, whatever the screen shows. `false` leaves idle (motion); with the screen
+    /// off on battery the count into Doze then starts again (A63).
     public func setDeviceIdle(_ idle: Bool) {
         if idle {
             guard !doze.isIdle else { return }
@@ -10,17 +11,26 @@ extension AndroidSystem {
                 trace("android.power", "doze.notEntered", rule: .a10, [TraceDetail("why", "charging")])
                 return
             }
+            if let handle = doze.inactiveEvent { sim.cancel(handle) }
             enterIdle()
         } else {
+            cancelIdleCountdown(why: "device active")
             exitIdle(reason: "device active")
+            startIdleCountdownIfAppropriate()
         }
     }
 
-    /// Plugging in lifts Doze and standby limits (A10, A39); unplugging restores them.
+    /// Plugging in lifts Doze and standby limits (A10, A39) and stops the count into Doze (A63);
+    /// unplugging restores them, and with the screen off starts that count.
     public func setCharging(_ charging: Bool) {
         doze.isCharging = charging
         trace("android.power", charging ? "charging.started" : "charging.stopped", rule: .a39)
-        if charging { exitIdle(reason: "charging") }
+        if charging {
+            cancelIdleCountdown(why: "charging")
+            exitIdle(reason: "charging")
+        } else {
+            startIdleCountdownIfAppropriate()
+        }
         requeueAllAlarms()
         requeueAllWork()
     }
@@ -43,13 +53,16 @@ extension AndroidSystem {
     /// Whether the app can reach the network right now.
     public var hasUsableNetwork: Bool { isNetworkAvailable && !doze.isRestricting }
 
-    func enterIdle() {
+    /// Deep idle begins: forced (A37) or after the screen-off count (A63, with why and how long).
+    func enterIdle(rule: OSRule = .a37, _ details: [TraceDetail] = []) {
         doze.isIdle = true
         doze.inMaintenanceWindow = false
         doze.windowsSinceIdle = 0
         doze.exactWhileIdleFires = []
         doze.lastInexactWhileIdleFire = nil
-        trace("android.power", "doze.entered", rule: .a37)
+        doze.inactiveEvent = nil
+        doze.idleAt = nil
+        trace("android.power", "doze.entered", rule: rule, details)
         scheduleNextMaintenanceWindow(after: sim.now)
     }
 
@@ -83,6 +96,8 @@ extension AndroidSystem {
             doze.inMaintenanceWindow = true
             doze.nextWindowStart = nil
             trace("android.power", "doze.maintenanceWindow.open", rule: .a37)
+            // A65: the window's wakeup ends the sleep that held non-wakeup alarms.
+            if !screen.isOn { wake(reason: "maintenance window") }
             doze.pendingEvent = sim.schedule(
                 .android(.maintenanceWindow(start: false)), after: parameters.doze.maintenanceWindowLength,
                 priority: .system)
@@ -106,8 +121,10 @@ extension AndroidSystem {
         if doze.isRestricting {
             switch alarm.method {
             case .setAlarmClock:
-                // A9: the system leaves idle shortly before an alarm clock.
+                // A9: the system leaves idle shortly before an alarm clock; with the screen
+                // still off on battery it counts towards Doze again (A63).
                 exitIdle(reason: "alarm clock", rule: .a9)
+                startIdleCountdownIfAppropriate()
             case .setExactAndAllowWhileIdle, .setAndAllowWhileIdle:
                 if let held = whileIdleQuotaHold(alarm, rule: .a10, context: nil) { return held }
             case .set, .setExact, .setWindow:

@@ -82,6 +82,8 @@ extension AndroidSystem {
         }
         let record = trace("android.am", "user.launch")
         noteUserInteraction()
+        // Opening the app from the launcher needs the screen on (A64, A65).
+        if !screen.isOn { setScreen(on: true) }
         exitIdle(reason: "screen on")
         let wasStopped = isStopped
         if isStopped {
@@ -158,6 +160,8 @@ extension AndroidSystem {
         clearAllAlarms(kind: "alarm.clearedByReboot", rule: .a1)
         dropAllJobs(rule: .a1)
         exitIdle(reason: "reboot")
+        cancelIdleCountdown(why: "shutdown")
+        screen.heldUntilAwake = []
         livePendingIntents.removeAll()
         shownNotificationIDs.removeAll()
         isPoweredOn = false
@@ -171,6 +175,11 @@ extension AndroidSystem {
         clock.boot(at: sim.now)
         let record = trace("android.power", "device.booted", rule: .a33)
         trace("android.clock", "elapsedRealtime.reset", rule: .t8, cause: record, [TraceDetail("elapsedRealtime", "0")])
+        if !screen.isOn {
+            // A booting phone shows its boot animation and then the lock screen.
+            screen.isOn = true
+            trace("android.power", "screen.on", cause: record, [TraceDetail("why", "boot")])
+        }
         if manifest.directBootAware && manifest.receiverActions.contains(AndroidIntent.lockedBootCompleted) {
             deliver(AndroidIntent(action: AndroidIntent.lockedBootCompleted), cause: record)
         } else {
@@ -185,6 +194,8 @@ extension AndroidSystem {
     /// The user unlocks the device; the first unlock after boot sends BOOT_COMPLETED (A32).
     public func unlock() {
         guard isPoweredOn else { return }
+        // Unlocking needs the screen on (A64, A65).
+        if !screen.isOn { setScreen(on: true) }
         let first = !isUnlockedSinceBoot
         isUnlockedSinceBoot = true
         let record = trace("android.power", "user.unlock", [TraceDetail("firstSinceBoot", String(first))])

@@ -11,9 +11,10 @@ import DNSimCore
 /// reboot with locked and unlocked boot broadcasts and credential-storage locking (A32, A33);
 /// TIME_SET and TIMEZONE_CHANGED (A14, A15, A34); notification permission (A49, A52).
 ///
-/// Also: Doze and while-idle quotas (A8–A10, A37, A38), standby buckets (A39, A40), WorkManager
-/// (A43–A48), exact-permission revoke and grant (A23, A24), package replacement (A17, A35),
-/// channels (A51), OEM and unused-app profiles.
+/// Also: Doze and while-idle quotas (A8–A10, A37, A38), the screen (Doze after screen off, A63;
+/// screen on ends it, A64; non-wakeup alarms wait for a wake, A65), standby buckets (A39, A40),
+/// WorkManager (A43–A48), exact-permission revoke and grant (A23, A24), package replacement (A17,
+/// A35), channels (A51), OEM and unused-app profiles.
 ///
 /// Not modelled: the later bucket quota model (A42), repeating alarms (A11), backup/restore.
 public final class AndroidSystem<App: AndroidApplication> {
@@ -75,6 +76,8 @@ public final class AndroidSystem<App: AndroidApplication> {
     var pendingUnlockDelay: SimDuration?
     /// Doze state.
     public internal(set) var doze = AndroidDoze()
+    /// The screen, and the non-wakeup alarms waiting for the device to wake (A63–A65).
+    public internal(set) var screen = AndroidScreen()
     /// The app's standby bucket (A39).
     public internal(set) var standbyBucket: AndroidStandbyBucket = .active
     /// Fire times of the app's alarms, for the bucket quota (A40).
@@ -151,7 +154,7 @@ public final class AndroidSystem<App: AndroidApplication> {
         case .alarmDue(let serial): fireAlarm(serial: serial)
         case .bootFinished: finishBoot()
         case .userUnlock: unlock()
-        case .enterIdle: enterIdle()
+        case .enterIdle: idleCountdownEnded()
         case .maintenanceWindow(let start): maintenanceWindow(start: start)
         case .workDue(let serial): workDue(serial: serial)
         case .workFinished(let serial): workFinished(serial: serial)

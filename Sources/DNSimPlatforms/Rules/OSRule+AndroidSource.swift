@@ -57,4 +57,25 @@ extension OSRule {
         summary: "An app the user has background-restricted (\"Restricted\" battery use: RUN_ANY_IN_BACKGROUND denied) gets no alarms while it is in the background, except alarm clocks, until the restriction is lifted or the app is active; its jobs wait likewise. The battery-optimisation allowlist exempts it.",
         source: "CTS android.alarmmanager.cts.BackgroundRestrictedAlarmsTest (testRepeatingAlarmBlocked, testAlarmClockNotBlocked); AOSP AlarmManagerService.isBackgroundRestricted (alarm clocks not deferred; pending background alarms delivered when unrestricted); AppStateTrackerImpl.areAlarmsRestricted, areJobsRestricted (active UIDs and mPowerExemptAllAppIds exempt)",
         confidence: .high)
+
+    /// Screen off on battery: the device becomes inactive and enters deep Doze after a delay.
+    public static let a63 = OSRule(
+        id: "A63",
+        summary: "An unplugged device whose screen goes off (or that is unplugged with the screen off) becomes inactive and enters deep Doze once the inactive timeout and the idle-after-inactive timeout have passed (android.doze.idleAfterScreenOff; AOSP 30 min + 30 min); turning the screen on or plugging in before then cancels it. Leaving Doze with the screen still off and on battery starts the count again. Not modelled: light Doze, the motion and location checks (a stationary device is assumed), and the extension when an alarm clock is due within 30 min.",
+        source: "AOSP apex/jobscheduler/service/java/com/android/server/DeviceIdleController.java (state machine ACTIVE → INACTIVE \"Screen off AND Not charging\" → IDLE_PENDING → SENSING → LOCATING → IDLE; becomeInactiveIfAppropriateLocked, stepIdleStateLocked; Constants DEFAULT_INACTIVE_TIMEOUT and DEFAULT_IDLE_AFTER_INACTIVE_TIMEOUT 30 min each, 15 min on small-battery devices; SENSING_TIMEOUT 4 min, LOCATING_TIMEOUT 30 s; updateChargingLocked); DeviceIdleControllerTest#testStateActiveToStateInactive_ConditionsMet (scheduleAlarmLocked(INACTIVE_TIMEOUT)), #testStateActiveToStateInactive_ConditionsNotMet (screen on or charging: stays ACTIVE), #testStepIdleStateLocked_ValidStates_NoLocationManager (INACTIVE → IDLE_PENDING → SENSING → IDLE)",
+        confidence: .high)
+
+    /// Turning the screen on ends deep Doze.
+    public static let a64 = OSRule(
+        id: "A64",
+        summary: "Turning the screen on ends deep Doze at once (becomeActiveLocked(\"screen\")): held alarms and jobs are re-checked and run. The model has no keyguard: a screen-on step stands for the user waking and unlocking the phone (AOSP's default WAIT_FOR_UNLOCK keeps Doze while the keyguard shows until the unlock, or until the motion of picking the phone up).",
+        source: "AOSP DeviceIdleController.updateInteractivityLocked (screen on: becomeActiveLocked(\"screen\", …) unless the keyguard shows and WAIT_FOR_UNLOCK), keyguardShowingLocked (\"unlocked\"); DeviceIdleControllerTest#testExitNotifiesDependencies_WaitForUnlockOn_KeyguardOff_ScreenThenMotion (screen on, keyguard off: STATE_ACTIVE) and #testExitNotifiesDependencies_WaitForUnlockOn_KeyguardOn_ScreenThenMotion",
+        confidence: .high)
+
+    /// Non-wakeup alarms wait until the device wakes.
+    public static let a65 = OSRule(
+        id: "A65",
+        summary: "A non-wakeup alarm (RTC, ELAPSED_REALTIME) does not wake the device: one that comes due while it is asleep is delivered the next time it wakes, together with whatever woke it. Simplification: the screen stands for awake (screen off = asleep), and the device wakes for the screen turning on, for one of the app's wakeup alarms (RTC_WAKEUP, ELAPSED_REALTIME_WAKEUP) being delivered, and for a Doze maintenance window; a real phone also wakes for other apps' alarms, pushes and system work, so it often delivers sooner. AOSP's extra screen-off batching (mPendingNonWakeupAlarms, held up to 1.5 × currentNonWakeupFuzzLocked: 2 min, 15 min or 1 h by screen-off time) applies only while the CPU is awake with the screen off, a state the model does not have, so it is not modelled: every wake delivers the held alarms, as AOSP does whenever a wakeup alarm is delivered or the screen turns on.",
+        source: "AlarmManager reference (RTC, ELAPSED_REALTIME: \"This alarm does not wake the device up; if it goes off while the device is asleep, it will not be delivered until the next time the device wakes up\"); AOSP apex/jobscheduler/service/java/com/android/server/alarm/AlarmManagerService.java (alarm thread: a batch with a wakeup alarm also delivers the pending non-wakeup alarms; checkAllowNonWakeupDelayLocked: no delay while interactive; currentNonWakeupFuzzLocked; interactiveStateChangedLocked: the screen turning on delivers mPendingNonWakeupAlarms)",
+        confidence: .high)
 }

@@ -337,6 +337,7 @@ extension ScenarioDecoder {
         case "updateApp": return .updateApp
         case "setDeviceIdle": return .setDeviceIdle(try reader.bool("idle"))
         case "setCharging": return .setCharging(try reader.bool("charging"))
+        case "setScreen": return .setScreen(on: try reader.bool("on"))
         case "setBatterySaver": return .setBatterySaver(try reader.bool("on"))
         case "setPowerAllowlist": return .setPowerAllowlist(try reader.bool("allowlisted"))
         case "setBackgroundRestricted": return .setBackgroundRestricted(try reader.bool("restricted"))

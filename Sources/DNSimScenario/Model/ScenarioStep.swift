@@ -50,6 +50,8 @@ public enum ScenarioAction: Sendable, Equatable {
     case setDeviceIdle(Bool)
     /// The device is plugged in or unplugged.
     case setCharging(Bool)
+    /// Android: the screen goes on or off (A63–A65).
+    case setScreen(on: Bool)
     /// The app's standby bucket changes.
     case setStandbyBucket(String)
     /// The network goes up or down.
@@ -143,6 +145,7 @@ public enum ScenarioAction: Sendable, Equatable {
         case .applySettings(_, let replace): return replace ? "configure" : "updateSettings"
         case .setDeviceIdle: return "setDeviceIdle"
         case .setCharging: return "setCharging"
+        case .setScreen: return "setScreen"
         case .setStandbyBucket: return "setStandbyBucket"
         case .setNetwork: return "setNetwork"
         case .revokeExactAlarm: return "revokeExactAlarm"
@@ -184,7 +187,7 @@ public enum ScenarioAction: Sendable, Equatable {
     /// The platforms on which the named action exists.
     public static func platforms(of name: String) -> Set<ScenarioPlatform> {
         switch name {
-        case "forceStop", "unlock", "setDeviceIdle", "setCharging", "setStandbyBucket", "revokeExactAlarm",
+        case "forceStop", "unlock", "setDeviceIdle", "setCharging", "setScreen", "setStandbyBucket", "revokeExactAlarm",
             "grantExactAlarm", "setChannelBlocked", "setBatterySaver", "setPowerAllowlist", "setBackgroundRestricted":
             return [.android]
         case "setAuthorization", "setLowPowerMode", "setBackgroundAppRefresh", "clearDeliveredNotifications",
@@ -240,7 +243,7 @@ public enum ScenarioAction: Sendable, Equatable {
     public static let allNames = [
         "launchApp", "backgroundApp", "swipeFromRecents", "forceStop", "killProcess", "reboot", "unlock", "setClock",
         "setTimeZone", "setNotificationPermission", "scheduleDailyNotification", "cancelAllNotifications",
-        "getNotificationStatus", "getLastNotification", "configure", "updateSettings", "setDeviceIdle", "setCharging", "setStandbyBucket", "setBatterySaver", "setPowerAllowlist", "setBackgroundRestricted", "setNetwork", "revokeExactAlarm",
+        "getNotificationStatus", "getLastNotification", "configure", "updateSettings", "setDeviceIdle", "setCharging", "setScreen", "setStandbyBucket", "setBatterySaver", "setPowerAllowlist", "setBackgroundRestricted", "setNetwork", "revokeExactAlarm",
         "grantExactAlarm", "setChannelBlocked", "updateApp", "injectAlarmLoss", "setAuthorization", "setLowPowerMode",
         "setBackgroundAppRefresh", "clearDeliveredNotifications", "tapNotification", "addOtherRequests", "reinstallApp",
         "failNextBackgroundStart", "corruptStoredSlot", "quitApp",

@@ -72,6 +72,7 @@ final class AndroidWorld {
         case .setNotificationPermission(let granted): system.setPostNotificationsGranted(granted)
         case .setDeviceIdle(let idle): system.setDeviceIdle(idle)
         case .setCharging(let charging): system.setCharging(charging)
+        case .setScreen(let on): system.setScreen(on: on)
         case .setBatterySaver(let on): system.setBatterySaver(on)
         case .setPowerAllowlist(let allowlisted): system.setPowerAllowlisted(allowlisted)
         case .setBackgroundRestricted(let restricted): system.setBackgroundRestricted(restricted)

@@ -99,7 +99,7 @@ final class IOSWorld {
             break  // plugin API calls, performed above
         case .quitApp, .setSystemSleep, .login, .setLoginItem, .failNextBackgroundStart, .setAlarm, .cancelAlarm,
             .enqueueWork, .cancelWork, .setBatterySaver, .setPowerAllowlist,
-            .setBackgroundRestricted:
+            .setBackgroundRestricted, .setScreen:
             break  // Android and Electron actions; the decoder rejects them here
         case .reinstallApp:
             ledger.uninstalled(at: sim.now)

@@ -259,6 +259,10 @@ public enum ScenarioSchema {
             variant("setDeviceIdle", "The device enters deep Doze (true) or becomes active (false).", [("idle", ["type": "boolean"])], required: ["idle"]),
             variant("setCharging", "The device is plugged in (lifts Doze and standby limits) or unplugged.", [("charging", ["type": "boolean"])], required: ["charging"]),
             variant(
+                "setScreen",
+                "Android: the screen goes on (true: Doze ends, A64; non-wakeup alarms held while asleep are delivered, A65) or off (false: on battery, deep Doze begins after android.doze.idleAfterScreenOff, A63).",
+                [("on", ["type": "boolean"])], required: ["on"]),
+            variant(
                 "setStandbyBucket", "The app's standby bucket changes.",
                 [("bucket", enumeration(AndroidStandbyBucket.allCases.map(\.rawValue), "The bucket."))], required: ["bucket"]),
             variant("setBatterySaver", "Android: battery saver on or off (A60).", [("on", ["type": "boolean"])], required: ["on"]),

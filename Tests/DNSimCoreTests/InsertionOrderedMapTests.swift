@@ -25,6 +25,24 @@ struct InsertionOrderedMapTests {
         #expect(map.mapValuesInOrder(\.first) == [0, 1, 2, 3, 4])
     }
 
+    @Test func movingToTheEndReplacesAsRemovingAndAppendingWould() {
+        var moved = InsertionOrderedMap<Int, Int>()
+        var reference = InsertionOrderedMap<Int, Int>()
+        for key in 0..<10 {
+            #expect(moved.moveToEnd(key, for: key) == nil)
+            reference.append(key, for: key)
+        }
+        // Enough replacements to compact several times over.
+        for step in 0..<500 {
+            let key = (step * 7) % 10
+            #expect(moved.moveToEnd(1_000 + step, for: key) == reference.removeValue(forKey: key))
+            reference.append(1_000 + step, for: key)
+            #expect(moved.keys == reference.keys)
+        }
+        #expect(moved.values == reference.values)
+        for key in 0..<10 { #expect(moved.order(of: key) != nil && moved[key] == reference[key]) }
+    }
+
     @Test func staysOrderedThroughManyRemovalsAndCompactions() {
         var map = InsertionOrderedMap<Int, Int>()
         var model: [Int] = []

@@ -85,6 +85,24 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
         entries.append(Entry(key: key, value: value))
     }
 
+    /// Sets `value` for `key` after every live entry, as removing `key` and appending would,
+    /// and returns the value it replaces, if any. Replacing costs one hash-table update, not a
+    /// removal and an insertion.
+    @discardableResult
+    @inlinable
+    public mutating func moveToEnd(_ value: Value, for key: Key) -> Value? {
+        let end = entries.count
+        guard let old = positions.updateValue(end, forKey: key) else {
+            entries.append(Entry(key: key, value: value))
+            return nil
+        }
+        let replaced = entries[old]?.value
+        entries[old] = nil
+        entries.append(Entry(key: key, value: value))
+        compactIfSparse()
+        return replaced
+    }
+
     /// Mutates the value for `key` in place (no copy of the value); `nil` when there is none.
     @discardableResult
     @inlinable

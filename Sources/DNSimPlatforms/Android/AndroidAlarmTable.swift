@@ -21,10 +21,11 @@ struct AndroidAlarmTable {
     /// The identity of the held alarm with `serial`, if it is still held.
     func identity(ofSerial serial: Int32) -> AndroidPendingIntent.Identity? { identityBySerial[serial] }
 
-    /// Adds an alarm whose identity holds none.
-    mutating func append(_ alarm: AndroidAlarm) {
+    /// Holds `alarm` for its identity, after every other alarm; an alarm that identity held is
+    /// dropped (a replacement goes to the end, A12).
+    mutating func set(_ alarm: AndroidAlarm) {
         let identity = alarm.operation.identity
-        byIdentity.append(alarm, for: identity)
+        if let replaced = byIdentity.moveToEnd(alarm, for: identity) { identityBySerial[replaced.serial] = nil }
         identityBySerial[alarm.serial] = identity
     }
 

@@ -32,7 +32,8 @@ extension AndroidSystem {
         }
         let identity = operation.identity
         if !livePendingIntents.contains(identity) { livePendingIntents.append(operation, for: identity) }
-        if let old = alarmTable.remove(identity) {
+        // The old alarm is replaced when the new one is held (below).
+        if let old = alarmTable[identity] {
             if let handle = old.dueEvent { sim.cancel(handle) }
             // The identity is equal, so the old operation reads as the new one does.
             trace("android.alarm", "alarm.replaced", rule: .a12, cause: old.setRecord, about: old.operation)
@@ -67,7 +68,7 @@ extension AndroidSystem {
             serial: serial, operation: operation, type: type, triggerAtMillis: trigger, windowLengthMillis: window,
             method: method, deferralMillis: deferral, dueEvent: nil, setRecord: record)
         alarm.dueEvent = scheduleDue(alarm, cause: record)
-        alarmTable.append(alarm)
+        alarmTable.set(alarm)
     }
 
     /// How far past its trigger an alarm will be delivered, drawn once when it is set.

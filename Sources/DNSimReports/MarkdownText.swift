@@ -3,13 +3,19 @@ import DNSimCore
 /// Escaping for GitHub-flavoured Markdown table cells and Mermaid gantt text.
 ///
 /// Most text needs no escaping, so each function first scans the UTF-8 bytes once and returns
-/// the text itself when none of its special characters occurs. Only then does it walk the
-/// characters (grapheme clusters), so `"\r\n"` and a `|` carrying a combining mark stay as they
-/// are.
+/// the text itself when none of its special characters occurs. Otherwise it replaces bytes
+/// (``ASCIIReplacement``) when every special stands between ASCII bytes, and only when one
+/// does not does it walk the characters (grapheme clusters), so `"\r\n"` and a `|` carrying a
+/// combining mark stay as they are.
 enum MarkdownText {
     /// A table cell: `|` escaped, newlines as `<br>`.
     static func cell(_ text: String) -> String {
         guard cellSpecials.intersects(text) else { return text }
+        if let escaped = ASCIIReplacement.replacing(in: text, specials: cellSpecials, crlf: "\r\n", { byte in
+            byte == UInt8(ascii: "|") ? "\\|" : "<br>"
+        }) {
+            return escaped
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         for character in text {
@@ -34,6 +40,16 @@ enum MarkdownText {
     /// `,` `;` `<` `>` `&` are shown as written in labels and are kept.
     static func mermaidLabel(_ text: String) -> String {
         guard mermaidLabelSpecials.intersects(text) else { return text }
+        if let escaped = ASCIIReplacement.replacing(in: text, specials: mermaidLabelSpecials, crlf: " ", { byte in
+            switch byte {
+            case UInt8(ascii: ":"): "꞉"
+            case UInt8(ascii: "#"): "♯"
+            case UInt8(ascii: "%"): "pct"
+            default: " "
+            }
+        }) {
+            return escaped
+        }
         var out = ""
         for character in text {
             switch character {
@@ -55,6 +71,15 @@ enum MarkdownText {
     /// become spaces.
     static func mermaidTitle(_ text: String) -> String {
         guard mermaidTitleSpecials.intersects(text) else { return text }
+        if let escaped = ASCIIReplacement.replacing(in: text, specials: mermaidTitleSpecials, crlf: " ", { byte in
+            switch byte {
+            case UInt8(ascii: "#"): "♯"
+            case UInt8(ascii: "&"): "and"
+            default: " "
+            }
+        }) {
+            return escaped
+        }
         var out = ""
         for character in text {
             switch character {

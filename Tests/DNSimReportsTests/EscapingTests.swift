@@ -56,6 +56,9 @@ struct EscapingTests {
         "key=value, other=2", "09:00 # 1; 2, 3", "é ü ✅ ❌ 🇩🇪", "x < y & \"z\" 'w' > v", "tab\tand\u{1}control\u{1F}",
         "\u{FFFE}\u{FFFF}\u{FFFD}", "\u{EFFF} private use", "Ａ full-width | ｜", "2026-03-29T10:00:00+02:00",
         String(repeating: "long cell without specials ", count: 40), String(repeating: "|\n", count: 20),
+        // Specials next to non-ASCII bytes, joined to marks or not, and CR LF at the ends.
+        ":\u{301} colon with a mark", "\u{600}: prepended", "é:é", "\u{600}|", "|é", "#\u{200D}x", "a\r\n\u{301}",
+        "\r\n|\r\n", "\r", "\n\r", "\r\r\n\n", "%%% 100%", "&amp; #1",
     ]
 
     @Test(arguments: samples)
@@ -67,6 +70,25 @@ struct EscapingTests {
     @Test(arguments: samples)
     func aMermaidLabelIsEscapedAsBefore(_ text: String) {
         #expect(Array(MarkdownText.mermaidLabel(text).utf8) == Array(Self.referenceMermaid(text).utf8))
+    }
+
+    /// The title escaping written the slow way (every character).
+    static func referenceTitle(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "#": out += "♯"
+            case "&": out += "and"
+            case "\n", "\r", "\r\n", "\t": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: samples)
+    func aMermaidTitleIsEscapedAsBefore(_ text: String) {
+        #expect(Array(MarkdownText.mermaidTitle(text).utf8) == Array(Self.referenceTitle(text).utf8))
     }
 
     @Test(arguments: samples)

@@ -1,4 +1,5 @@
 import DNSimCore
+import Synchronization
 
 /// One named decision of a ``PluginPolicy``, as policy files, the policy schema, digests and
 /// `dnsim ablate` see it: a dotted key (`android.rollover`), what it decides, its options, the
@@ -163,5 +164,20 @@ extension PluginPolicy {
 
     /// FNV-1a 64 of ``canonicalJSON``, 16 hex digits: two policies that decide everything alike
     /// have the same digest, whatever their names and comments.
-    public var digest: String { FNV1a.hex(FNV1a.hash64(canonicalJSON)) }
+    ///
+    /// Computed once per distinct policy in a process (a process-wide memo): reports,
+    /// results and matrix rows quote it for every run.
+    public var digest: String {
+        if let known = Self.digestMemo.withLock({ $0[self] }) { return known }
+        let digest = FNV1a.hex(FNV1a.hash64(canonicalJSON))
+        Self.digestMemo.withLock { memo in
+            // Exploration and ablation make many policies; keep the memo small.
+            if memo.count >= 256 { memo.removeAll() }
+            memo[self] = digest
+        }
+        return digest
+    }
+
+    /// The digests already computed, by policy.
+    private static let digestMemo = Mutex<[PluginPolicy: String]>([:])
 }

@@ -167,11 +167,14 @@ extension IOSDailyNotificationPlugin {
             context.log("rolledForward", decidedBy: rollover == .add24Hours ? .t5 : .t2, [TraceDetail("steps", stepped)])
         }
         var own: [String] = []
+        var pending = IOSPendingSnapshot()
         context.notificationCenter.getPendingNotificationRequests { requests in
             own = requests.map(\.identifier).filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) }
+            pending = IOSPendingSnapshot(requests)
         }
         context.notificationCenter.removePendingNotificationRequests(withIdentifiers: own)
-        for slot in slots { arm(slot, context: context) }
+        pending.removed(own)
+        for slot in slots { arm(slot, context: context, pending: &pending) }
     }
 
     /// ``PluginPolicy/IOSLaunchRecovery/reconcile``: an idempotent three-way reconcile. Passed occurrences that were pending at the

@@ -1,0 +1,97 @@
+import DNSimCore
+import DNSimPlatforms
+
+/// The plugin's view of the pending notification requests through one re-arming pass, indexed
+/// by identifier and kept in step with the plugin's own adds and removals, so that arming each
+/// slot does not fetch and index the whole list again.
+///
+/// It is what `getPendingNotificationRequests` returns whenever that list has ``count``
+/// requests: an add grows the list by at most one (a request with a pending identifier replaces
+/// it), a removal takes exactly the pending requests it names, and the one change the plugin
+/// does not make itself, the system dropping requests over its pending limit (I1), only shrinks
+/// the list. ``refresh(from:)`` compares the counts and reads the list again only when they
+/// differ.
+struct IOSPendingSnapshot {
+    /// The list as last read (kept whole: indexing it copies no request).
+    private var list: [IOSNotificationRequest] = []
+    /// Where each request of ``list`` still pending stands in it, by identifier.
+    private var positions: [String: Int] = [:]
+    /// The requests the plugin added since ``list`` was read, by identifier.
+    private var additions: [String: IOSNotificationRequest] = [:]
+    /// How many pending requests are not the plugin's (their identifiers lack its prefix).
+    private(set) var others = 0
+
+    /// An empty view: right while nothing is pending, and refreshed from the list otherwise.
+    init() {}
+
+    /// The view of `requests`, a `getPendingNotificationRequests` answer.
+    init(_ requests: [IOSNotificationRequest]) {
+        list = requests
+        positions.reserveCapacity(requests.count)
+        // By position, so that no request is copied to read its identifier.
+        for position in requests.indices {
+            let identifier = requests[position].identifier
+            if positions.updateValue(position, forKey: identifier) == nil && !Self.isPlugin(identifier) { others += 1 }
+        }
+    }
+
+    /// How many requests are pending.
+    var count: Int { positions.count + additions.count }
+
+    /// The request pending under `identifier`, if any.
+    subscript(identifier: String) -> IOSNotificationRequest? {
+        additions[identifier] ?? positions[identifier].map { list[$0] }
+    }
+
+    /// Whether a request is pending under `identifier`.
+    func contains(_ identifier: String) -> Bool {
+        additions[identifier] != nil || positions[identifier] != nil
+    }
+
+    /// Whether a request equal to `request` is pending (under its identifier).
+    func holds(_ request: IOSNotificationRequest) -> Bool {
+        if let added = additions[request.identifier] { return added == request }
+        guard let position = positions[request.identifier] else { return false }
+        return list[position] == request
+    }
+
+    /// Catches up with `pending`, a fresh `getPendingNotificationRequests` answer: read again
+    /// only when its count differs from this view's (the system dropped requests over its limit).
+    mutating func refresh(from pending: [IOSNotificationRequest]) {
+        if pending.count != count { self = IOSPendingSnapshot(pending) }
+    }
+
+    /// Notes that `request` was added (it replaces a pending request with its identifier).
+    mutating func added(_ request: IOSNotificationRequest) {
+        let identifier = request.identifier
+        let replaced = positions.removeValue(forKey: identifier) != nil
+        if additions.updateValue(request, forKey: identifier) == nil && !replaced && !Self.isPlugin(identifier) {
+            others += 1
+        }
+    }
+
+    /// Notes that the requests with these identifiers were removed.
+    mutating func removed(_ identifiers: [String]) {
+        for identifier in identifiers {
+            let wasPending = positions.removeValue(forKey: identifier) != nil || additions.removeValue(forKey: identifier) != nil
+            if wasPending && !Self.isPlugin(identifier) { others -= 1 }
+        }
+    }
+
+    /// Whether `identifier` is one of the plugin's.
+    private static func isPlugin(_ identifier: String) -> Bool {
+        identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix)
+    }
+}
+
+extension IOSPendingSnapshot: Equatable {
+    /// Whether two views show the same requests under the same identifiers.
+    static func == (lhs: IOSPendingSnapshot, rhs: IOSPendingSnapshot) -> Bool {
+        lhs.others == rhs.others && lhs.byIdentifier == rhs.byIdentifier
+    }
+
+    /// The pending requests by identifier.
+    private var byIdentifier: [String: IOSNotificationRequest] {
+        additions.merging(positions.mapValues { list[$0] }) { added, _ in added }
+    }
+}

@@ -28,7 +28,10 @@ struct IOSPendingSnapshotTests {
 
     @Test func anAddReplacesItsIdentifierAndARemovalTakesOnlyWhatIsPending() {
         var snapshot = IOSPendingSnapshot([Self.request(Self.own + "a"), Self.request("other")])
+        #expect(snapshot.position(of: Self.own + "a") == 0 && snapshot.position(of: "other") == 1)
         snapshot.added(Self.request(Self.own + "a", title: "new"))
+        #expect(snapshot.position(of: Self.own + "a") == nil, "replaced since the list was read")
+        #expect(snapshot.holds(Self.request(Self.own + "a", title: "new")) && !snapshot.holds(Self.request(Self.own + "a")))
         #expect(snapshot.count == 2)
         #expect(snapshot[Self.own + "a"]?.title == "new")
         snapshot.added(Self.request("other-2"))

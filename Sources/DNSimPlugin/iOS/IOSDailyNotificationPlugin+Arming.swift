@@ -169,21 +169,22 @@ extension IOSDailyNotificationPlugin {
         var pending = IOSPendingSnapshot()
         var days = 0
         var windows: [[WindowRequest]] = []
-        var wanted = Set<String>()
         var surplus: [String] = []
         context.notificationCenter.getPendingNotificationRequests { requests in
             pending = IOSPendingSnapshot(requests)
             days = windowDays(others: pending.others, context: context)
             windows = slots.map { windowRequests(for: $0, context: context, days: days) }
-            wanted.reserveCapacity(windows.reduce(0) { $0 + $1.count })
+            // The surplus, in the list's order: the plugin's requests no window entry names
+            // (each entry marks where its identifier is pending).
+            var wanted = [Bool](repeating: false, count: requests.count)
             for window in windows {
-                for entry in window { wanted.insert(entry.request.identifier) }
-            }
-            for position in requests.indices {
-                let identifier = requests[position].identifier
-                if identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains(identifier) {
-                    surplus.append(identifier)
+                for entry in window.indices {
+                    if let position = pending.position(of: window[entry].request.identifier) { wanted[position] = true }
                 }
+            }
+            for position in requests.indices where !wanted[position] {
+                let identifier = requests[position].identifier
+                if identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) { surplus.append(identifier) }
             }
         }
         if !surplus.isEmpty {

@@ -43,6 +43,10 @@ struct IOSPendingSnapshot {
         additions[identifier] ?? positions[identifier].map { list[$0] }
     }
 
+    /// Where the request pending under `identifier` stands in the list as last read, if it is
+    /// still pending as read (not replaced or removed since).
+    func position(of identifier: String) -> Int? { positions[identifier] }
+
     /// Whether a request is pending under `identifier`.
     func contains(_ identifier: String) -> Bool {
         additions[identifier] != nil || positions[identifier] != nil

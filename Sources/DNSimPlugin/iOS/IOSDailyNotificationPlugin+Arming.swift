@@ -162,16 +162,20 @@ extension IOSDailyNotificationPlugin {
     /// Arms every slot's window together: first removes the plugin's pending requests that fall
     /// outside the current windows (a window shrinks when slots or other requests are added),
     /// then adds what is missing, so the total never passes 64 (I1).
-    func armAll(context: Context) {
+    ///
+    /// `pending` is the pending list as the caller last read it, if it has added and removed
+    /// nothing since (``reconcile(context:reason:)`` passes settle's).
+    func armAll(context: Context, pending read: IOSPendingSnapshot = IOSPendingSnapshot()) {
         let slots = context.withStorage { $0.core.slots }
         // One read of the pending list for the whole pass: it sizes the windows, names the
         // surplus and is kept in step with what the pass adds and removes (``IOSPendingSnapshot``).
-        var pending = IOSPendingSnapshot()
+        var pending = read
         var days = 0
         var windows: [[WindowRequest]] = []
         var surplus: [String] = []
         context.notificationCenter.getPendingNotificationRequests { requests in
-            pending = IOSPendingSnapshot(requests)
+            pending.refresh(from: requests)
+            let requests = pending.listAsRead
             days = windowDays(others: pending.others, context: context)
             windows = slots.map { windowRequests(for: $0, context: context, days: days) }
             // The surplus, in the list's order: the plugin's requests no window entry names

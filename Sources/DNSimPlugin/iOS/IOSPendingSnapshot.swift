@@ -12,12 +12,19 @@ import DNSimPlatforms
 /// the list. ``refresh(from:)`` compares the counts and reads the list again only when they
 /// differ.
 struct IOSPendingSnapshot {
+    /// Where a pending request is held: in the list as read, or among the plugin's additions
+    /// since (a position, so that the index holds no request).
+    private enum Entry {
+        case asRead(position: Int)
+        case added(position: Int)
+    }
+
     /// The list as last read (kept whole: indexing it copies no request).
     private var list: [IOSNotificationRequest] = []
-    /// Where each request of ``list`` still pending stands in it, by identifier.
-    private var positions: [String: Int] = [:]
-    /// The requests the plugin added since ``list`` was read, by identifier.
-    private var additions: [String: IOSNotificationRequest] = [:]
+    /// The requests the plugin added since the list was read, in the order added.
+    private var additions: [IOSNotificationRequest] = []
+    /// The pending requests by identifier.
+    private var entries: [String: Entry] = [:]
     /// How many pending requests are not the plugin's (their identifiers lack its prefix).
     private(set) var others = 0
 
@@ -27,36 +34,49 @@ struct IOSPendingSnapshot {
     /// The view of `requests`, a `getPendingNotificationRequests` answer.
     init(_ requests: [IOSNotificationRequest]) {
         list = requests
-        positions.reserveCapacity(requests.count)
+        entries.reserveCapacity(requests.count)
         // By position, so that no request is copied to read its identifier.
         for position in requests.indices {
             let identifier = requests[position].identifier
-            if positions.updateValue(position, forKey: identifier) == nil && !Self.isPlugin(identifier) { others += 1 }
+            if entries.updateValue(.asRead(position: position), forKey: identifier) == nil && !Self.isPlugin(identifier) {
+                others += 1
+            }
         }
     }
 
+    /// The list as last read: the pending list itself while the plugin has added and removed
+    /// nothing since.
+    var listAsRead: [IOSNotificationRequest] { list }
+
     /// How many requests are pending.
-    var count: Int { positions.count + additions.count }
+    var count: Int { entries.count }
 
     /// The request pending under `identifier`, if any.
     subscript(identifier: String) -> IOSNotificationRequest? {
-        additions[identifier] ?? positions[identifier].map { list[$0] }
+        switch entries[identifier] {
+        case .asRead(let position): return list[position]
+        case .added(let position): return additions[position]
+        case nil: return nil
+        }
     }
 
     /// Where the request pending under `identifier` stands in the list as last read, if it is
     /// still pending as read (not replaced or removed since).
-    func position(of identifier: String) -> Int? { positions[identifier] }
+    func position(of identifier: String) -> Int? {
+        if case .asRead(let position) = entries[identifier] { return position }
+        return nil
+    }
 
     /// Whether a request is pending under `identifier`.
-    func contains(_ identifier: String) -> Bool {
-        additions[identifier] != nil || positions[identifier] != nil
-    }
+    func contains(_ identifier: String) -> Bool { entries[identifier] != nil }
 
     /// Whether a request equal to `request` is pending (under its identifier).
     func holds(_ request: IOSNotificationRequest) -> Bool {
-        if let added = additions[request.identifier] { return added == request }
-        guard let position = positions[request.identifier] else { return false }
-        return list[position] == request
+        switch entries[request.identifier] {
+        case .asRead(let position): return list[position] == request
+        case .added(let position): return additions[position] == request
+        case nil: return false
+        }
     }
 
     /// Catches up with `pending`, a fresh `getPendingNotificationRequests` answer: read again
@@ -67,18 +87,18 @@ struct IOSPendingSnapshot {
 
     /// Notes that `request` was added (it replaces a pending request with its identifier).
     mutating func added(_ request: IOSNotificationRequest) {
-        let identifier = request.identifier
-        let replaced = positions.removeValue(forKey: identifier) != nil
-        if additions.updateValue(request, forKey: identifier) == nil && !replaced && !Self.isPlugin(identifier) {
+        additions.append(request)
+        if entries.updateValue(.added(position: additions.count - 1), forKey: request.identifier) == nil
+            && !Self.isPlugin(request.identifier)
+        {
             others += 1
         }
     }
 
     /// Notes that the requests with these identifiers were removed.
     mutating func removed(_ identifiers: [String]) {
-        for identifier in identifiers {
-            let wasPending = positions.removeValue(forKey: identifier) != nil || additions.removeValue(forKey: identifier) != nil
-            if wasPending && !Self.isPlugin(identifier) { others -= 1 }
+        for identifier in identifiers where entries.removeValue(forKey: identifier) != nil {
+            if !Self.isPlugin(identifier) { others -= 1 }
         }
     }
 
@@ -96,6 +116,11 @@ extension IOSPendingSnapshot: Equatable {
 
     /// The pending requests by identifier.
     private var byIdentifier: [String: IOSNotificationRequest] {
-        additions.merging(positions.mapValues { list[$0] }) { added, _ in added }
+        entries.mapValues { entry in
+            switch entry {
+            case .asRead(let position): return list[position]
+            case .added(let position): return additions[position]
+            }
+        }
     }
 }

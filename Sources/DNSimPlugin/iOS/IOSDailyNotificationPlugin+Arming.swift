@@ -151,20 +151,9 @@ extension IOSDailyNotificationPlugin {
             trigger: .calendar(IOSDateComponents(date: date, hour: hour, minute: minute), timeZone: nil, repeats: false))
     }
 
-    /// How many days per slot fit the 64 budget, leaving room for the app's other requests.
-    func windowDays(context: Context) -> Int {
-        var others = 0
-        context.notificationCenter.getPendingNotificationRequests { requests in
-            for position in requests.indices where !requests[position].identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) {
-                others += 1
-            }
-        }
-        return windowDays(others: others, context: context)
-    }
-
     /// How many days per slot fit the 64 budget when `others` of the pending requests are not
     /// the plugin's.
-    private func windowDays(others: Int, context: Context) -> Int {
+    func windowDays(others: Int, context: Context) -> Int {
         let slots = max(1, context.withStorage { $0.core.slots.count })
         let budget = 64 - IOSPluginBuild.reservedForOthers - others
         return policy.windowSizing == .budgetAware ? max(1, min(build.windowDays, budget / slots)) : build.windowDays
@@ -173,67 +162,76 @@ extension IOSDailyNotificationPlugin {
     /// Arms every slot's window together: first removes the plugin's pending requests that fall
     /// outside the current windows (a window shrinks when slots or other requests are added),
     /// then adds what is missing, so the total never passes 64 (I1).
-    func armAll(context: Context) {
+    ///
+    /// `pending` is the pending list as the caller last read it, if it has added and removed
+    /// nothing since (``reconcile(context:reason:)`` passes settle's).
+    func armAll(context: Context, pending read: IOSPendingSnapshot = IOSPendingSnapshot()) {
         let slots = context.withStorage { $0.core.slots }
-        let days = windowDays(context: context)
-        let windows = slots.map { windowRequests(for: $0, context: context, days: days) }
-        var wanted = Set<String>(minimumCapacity: windows.reduce(0) { $0 + $1.count })
-        for window in windows {
-            for entry in window { wanted.insert(entry.request.identifier) }
-        }
+        // One read of the pending list for the whole pass: it sizes the windows, names the
+        // surplus and is kept in step with what the pass adds and removes (``IOSPendingSnapshot``).
+        var pending = read
+        var days = 0
+        var windows: [[WindowRequest]] = []
         var surplus: [String] = []
         context.notificationCenter.getPendingNotificationRequests { requests in
-            for position in requests.indices {
-                let identifier = requests[position].identifier
-                if identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) && !wanted.contains(identifier) {
-                    surplus.append(identifier)
+            pending.refresh(from: requests)
+            let requests = pending.listAsRead
+            days = windowDays(others: pending.others, context: context)
+            windows = slots.map { windowRequests(for: $0, context: context, days: days) }
+            // The surplus, in the list's order: the plugin's requests no window entry names
+            // (each entry marks where its identifier is pending).
+            var wanted = [Bool](repeating: false, count: requests.count)
+            for window in windows {
+                for entry in window.indices {
+                    if let position = pending.position(of: window[entry].request.identifier) { wanted[position] = true }
                 }
+            }
+            for position in requests.indices where !wanted[position] {
+                let identifier = requests[position].identifier
+                if identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) { surplus.append(identifier) }
             }
         }
         if !surplus.isEmpty {
             context.notificationCenter.removePendingNotificationRequests(withIdentifiers: surplus)
+            pending.removed(surplus)
             let removed = Set(surplus)
             context.withStorage { store in store.forgetArmed { removed.contains($0) } }
         }
-        for slot in slots { arm(slot, context: context) }
+        for (slot, window) in zip(slots, windows) {
+            arm(slot, context: context, pending: &pending, planned: (days, window))
+        }
     }
 
     /// Adds a slot's window requests that are not already pending.
     func arm(_ slot: PluginStore.Slot, context: Context) {
-        // One pass over the pending requests: the positions of the plugin's by identifier, and
-        // how many are not the plugin's (they size the window). With an ASCII slot id, only
-        // this slot's requests can match the window (its identifiers start with the slot's
-        // prefix, byte for byte), so only those are indexed.
-        let slotPrefix: String? =
-            slot.id.utf8.allSatisfy { $0 < 0x80 } ? IOSPluginBuild.requestPrefix + slot.id : nil
-        var pendingRequests: [IOSNotificationRequest] = []
-        var pendingPosition: [String: Int] = [:]
-        var others = 0
-        context.notificationCenter.getPendingNotificationRequests { requests in
-            pendingRequests = requests
-            pendingPosition.reserveCapacity(requests.count)
-            // By position, so that no request is copied to read its identifier.
-            for position in requests.indices {
-                let identifier = requests[position].identifier
-                if !identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) {
-                    others += 1
-                } else if slotPrefix.map({ identifier.hasASCIIPrefix($0) }) ?? true {
-                    pendingPosition[identifier] = position
-                }
-            }
-        }
-        let days = windowDays(others: others, context: context)
-        let requests = windowRequests(for: slot, context: context, days: days)
+        var pending = IOSPendingSnapshot()
+        arm(slot, context: context, pending: &pending)
+    }
+
+    /// Adds a slot's window requests that are not already pending, `pending` being the plugin's
+    /// view of the pending list (brought up to date here and kept so). `planned` is the slot's
+    /// window for a number of days, when the caller has computed it.
+    func arm(
+        _ slot: PluginStore.Slot, context: Context, pending: inout IOSPendingSnapshot,
+        planned: (days: Int, window: [WindowRequest])? = nil
+    ) {
+        context.notificationCenter.getPendingNotificationRequests { pending.refresh(from: $0) }
+        let days = windowDays(others: pending.others, context: context)
+        let requests = planned.flatMap { $0.days == days ? $0.window : nil } ?? windowRequests(for: slot, context: context, days: days)
         var added = 0
         let now = context.now().millisecondsSinceEpoch
         // Missing requests are added; pending ones whose rendered content changed are replaced.
-        for entry in requests {
+        // Every lookup sees the list as it stood when this slot began; the slot's adds are noted
+        // in the view after the loop (a +24 h window can name one date twice, S1).
+        var adds: [IOSNotificationRequest] = []
+        for position in requests.indices {
+            // By position, so that a window entry already pending is not copied to compare it.
+            if pending.holds(requests[position].request) { continue }
+            let entry = requests[position]
             let request = entry.request
-            let position = pendingPosition[request.identifier]
-            if let position, pendingRequests[position] == request { continue }
             // ``PluginPolicy/Travel/oncePerLocalDate``: a date whose time has passed here is not
             // added again (it would fire only if the device moved west, a second time that date).
-            if policy.travel == .oncePerLocalDate, position == nil {
+            if policy.travel == .oncePerLocalDate, !pending.contains(request.identifier) {
                 if let due = entry.due, due <= now { continue }
                 // Nor is a date the store has settled (shown, skipped or reported missed): travel
                 // west brings its wall time back, ahead again.
@@ -243,12 +241,18 @@ extension IOSDailyNotificationPlugin {
                     continue
                 }
             }
+            var failed = false
             context.notificationCenter.add(request) { error in
-                if let error { context.log("add.failed", [TraceDetail("identifier", request.identifier), TraceDetail("error", error)]) }
+                if let error {
+                    failed = true
+                    context.log("add.failed", [TraceDetail("identifier", request.identifier), TraceDetail("error", error)])
+                }
             }
+            if !failed { adds.append(request) }
             telemetry("scheduled", request: request, context: context)
             added += 1
         }
+        for request in adds { pending.added(request) }
         context.withStorage { store in
             for position in requests.indices {
                 store.noteArmed(requests[position].request.identifier, due: requests[position].due)

@@ -167,11 +167,14 @@ extension IOSDailyNotificationPlugin {
             context.log("rolledForward", decidedBy: rollover == .add24Hours ? .t5 : .t2, [TraceDetail("steps", stepped)])
         }
         var own: [String] = []
+        var pending = IOSPendingSnapshot()
         context.notificationCenter.getPendingNotificationRequests { requests in
             own = requests.map(\.identifier).filter { $0.hasPrefix(IOSPluginBuild.requestPrefix) }
+            pending = IOSPendingSnapshot(requests)
         }
         context.notificationCenter.removePendingNotificationRequests(withIdentifiers: own)
-        for slot in slots { arm(slot, context: context) }
+        pending.removed(own)
+        for slot in slots { arm(slot, context: context, pending: &pending) }
     }
 
     /// ``PluginPolicy/IOSLaunchRecovery/reconcile``: an idempotent three-way reconcile. Passed occurrences that were pending at the
@@ -179,8 +182,11 @@ extension IOSDailyNotificationPlugin {
     /// them, I9); passed occurrences that were never armed (the window ran out) are missed,
     /// reported once. Then each slot's window is refilled from its next local date.
     func reconcile(context: Context, reason: String) {
-        let slots = settle(context: context, reason: reason)
-        armAll(context: context)
+        // The pending list settle reads is the one the re-arming starts from (settle adds and
+        // removes nothing).
+        var pending = IOSPendingSnapshot()
+        let slots = settle(context: context, reason: reason, pending: &pending)
+        armAll(context: context, pending: pending)
         // Submitting again replaces a pending request (I14), so this is idempotent and keeps the
         // earliestBeginDate at the next slot's T–lead.
         submitRefresh(context: context)
@@ -195,10 +201,15 @@ extension IOSDailyNotificationPlugin {
     /// already gone and trim a future one from a budget-sized window.
     @discardableResult
     func settle(context: Context, reason: String) -> [PluginStore.Slot] {
+        var pending = IOSPendingSnapshot()
+        return settle(context: context, reason: reason, pending: &pending)
+    }
+
+    /// ``settle(context:reason:)``, leaving in `pending` the pending list it read.
+    func settle(context: Context, reason: String, pending: inout IOSPendingSnapshot) -> [PluginStore.Slot] {
         let now = context.now().millisecondsSinceEpoch
         let zone = context.timeZone
-        var pendingIDs: Set<String> = []
-        context.notificationCenter.getPendingNotificationRequests { pendingIDs = Set($0.map(\.identifier)) }
+        context.notificationCenter.getPendingNotificationRequests { pending = IOSPendingSnapshot($0) }
         // Notification Center's list grows with the run until the user clears it (I9), so it is
         // read only when an armed request is gone before its time (travel, a clock set back).
         var deliveredIDs: Set<String>?
@@ -242,20 +253,20 @@ extension IOSDailyNotificationPlugin {
                     // even if a westward zone change or a clock set back puts the date's wall
                     // time ahead again.
                     let firedAlready =
-                        policy.travel == .oncePerLocalDate && store.isArmed(id) && !pendingIDs.contains(id)
+                        policy.travel == .oncePerLocalDate && store.isArmed(id) && !pending.contains(id)
                         && (at.millisecondsSinceEpoch <= now || store.armedDue(id).map { $0 <= now } == true || wasDelivered(id))
                     guard at.millisecondsSinceEpoch <= now || firedAlready else { break }
                     // Still pending at (or just after) its time: the system has not got to it yet
                     // (an app callback at the same instant, trigger drift, I12). It is the
                     // system's to deliver, not missed; the next reconcile finds it gone.
-                    if pendingIDs.contains(id), now - at.millisecondsSinceEpoch <= IOSPluginBuild.dueToleranceMillis {
+                    if pending.contains(id), now - at.millisecondsSinceEpoch <= IOSPluginBuild.dueToleranceMillis {
                         break
                     }
                     if !store.core.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
                         // Gone from pending after its time: the system delivered it (I10). Still
                         // pending after its time (the clock jumped past it) or never armed: missed.
                         let delivered =
-                            store.isArmed(id) && !pendingIDs.contains(id) && unshownAfter.map { at.millisecondsSinceEpoch <= $0 } != false
+                            store.isArmed(id) && !pending.contains(id) && unshownAfter.map { at.millisecondsSinceEpoch <= $0 } != false
                         store.core.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: delivered ? .delivered : .missed))
                         if !delivered { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
                     }
@@ -264,7 +275,7 @@ extension IOSDailyNotificationPlugin {
                 slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
                 store.core.slots[index] = slot
             }
-            store.forgetArmed { !pendingIDs.contains($0) }
+            store.forgetArmed { !pending.contains($0) }
             return store.core.slots
         }
         if !missed.isEmpty {

@@ -11,15 +11,22 @@
 # Prints a Markdown table (also written to bench/out/instructions.txt). Takes about 10 minutes.
 #
 # usage: bench/instructions.sh
-# environment: DNSIM_BENCH_SCRATCH=DIR (a separate --scratch-path for the release build)
+# environment: DNSIM_BENCH_SCRATCH=DIR (a separate --scratch-path for the release build);
+#   DNSIM_BENCH_BIN=FILE (measure this dnsim binary instead of building one, e.g. a copy of an
+#   older commit's release build, to compare two commits on the same workloads);
+#   DNSIM_BENCH_OUT=FILE (where the table goes; default bench/out/instructions.txt)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 command -v valgrind >/dev/null || { echo "instructions bench: valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
 scratch=()
 [ -n "${DNSIM_BENCH_SCRATCH:-}" ] && scratch=(--scratch-path "$DNSIM_BENCH_SCRATCH")
-swift build -c release --product dnsim "${scratch[@]}" >/dev/null
-bin=$(swift build -c release "${scratch[@]}" --show-bin-path)/dnsim
+if [ -n "${DNSIM_BENCH_BIN:-}" ]; then
+    bin=$DNSIM_BENCH_BIN
+else
+    swift build -c release --product dnsim "${scratch[@]}" >/dev/null
+    bin=$(swift build -c release "${scratch[@]}" --show-bin-path)/dnsim
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 bench/device_year.py "$work" --platforms android,ios --slots 50 --days 365 --faults weekly >/dev/null
@@ -49,4 +56,4 @@ mkdir -p bench/out
         count "explore $(basename "$template" .json), 100 seeds" \
             "$bin" explore "$template" --seeds 1..100 --profile corrected --shrink 0 --jobs 1 --format json
     done
-} | tee bench/out/instructions.txt
+} | tee "${DNSIM_BENCH_OUT:-bench/out/instructions.txt}"

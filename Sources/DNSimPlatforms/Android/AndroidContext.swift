@@ -87,8 +87,8 @@ public struct AndroidContext<App: AndroidApplication> {
     /// Writes a line to the trace as the app, naming the time-library fact (`T1`…`T8`) whose
     /// arithmetic decided the instants the app just computed.
     @discardableResult
-    public func log(_ kind: String, decidedBy rule: OSRule?, _ details: [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, rule: rule, details)
+    public func log(_ kind: String, decidedBy rule: OSRule?, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
+        system.trace("plugin", kind, rule: rule, details())
     }
 }
 

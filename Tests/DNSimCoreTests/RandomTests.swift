@@ -31,6 +31,14 @@ struct RandomTests {
         #expect(folded == FNV1a.hash64(String(value)))
     }
 
+    @Test(arguments: [0, 7, 9, 10, 99, 100, 1_770_225_540_000, -1, -10, Int64.max, Int64.min])
+    func decimalDigitsSpellWhatStringDoes(value: Int64) {
+        var bytes: [UInt8] = []
+        DecimalDigits.forEach(value) { bytes.append($0) }
+        #expect(bytes == Array(String(value).utf8))
+        #expect(DecimalDigits.count(value) == String(value).utf8.count)
+    }
+
     @Test func numberedStreamsAreTheStreamsOfTheirSpelledOutNames() {
         let streams = RandomStreams(seed: 11)
         var spelled = streams.stream(named: "network.ack.1770225540000.7")

@@ -56,18 +56,7 @@ public enum FNV1a {
     /// hash: the same bytes as `String(value)`'s UTF-8, without building the string.
     @inlinable
     public static func update(_ hash: inout UInt64, decimal value: Int64) {
-        if value < 0 { update(&hash, byte: UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        // The largest power of ten not above the magnitude (1 for 0…9).
-        var divisor: UInt64 = 1
-        while divisor <= magnitude / 10 { divisor &*= 10 }
-        var rest = magnitude
-        while true {
-            update(&hash, byte: UInt8(ascii: "0") &+ UInt8(rest / divisor))
-            rest %= divisor
-            if divisor == 1 { break }
-            divisor /= 10
-        }
+        DecimalDigits.forEach(value) { update(&hash, byte: $0) }
     }
 
     /// Renders a hash as 16 lowercase hexadecimal digits.

@@ -1,3 +1,5 @@
+import DNSimCore
+
 /// A broadcast Intent as the model needs it: an action plus string extras.
 public struct AndroidIntent: Hashable, Sendable {
     /// The action string, such as ``bootCompleted``.
@@ -55,37 +57,20 @@ public struct AndroidPendingIntent: Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         let prefix = "PendingIntent("
         let action = intent.action
-        let magnitude = requestCode.magnitude
-        var divisor: UInt = 1
-        var digitCount = 1
-        while divisor <= magnitude / 10 {
-            divisor &*= 10
-            digitCount += 1
-        }
-        let length = prefix.utf8.count + action.utf8.count + 1 + (requestCode < 0 ? 1 : 0) + digitCount + 1
+        let code = Int64(requestCode)
+        let length = prefix.utf8.count + action.utf8.count + 1 + DecimalDigits.count(code) + 1
         return String(unsafeUninitializedCapacity: length) { buffer in
             var end = 0
-            for byte in prefix.utf8 {
+            func put(_ byte: UInt8) {
                 buffer[end] = byte
                 end += 1
             }
-            for byte in action.utf8 {
-                buffer[end] = byte
-                end += 1
-            }
-            buffer[end] = UInt8(ascii: "#")
-            end += 1
-            if requestCode < 0 {
-                buffer[end] = UInt8(ascii: "-")
-                end += 1
-            }
-            while divisor > 0 {
-                buffer[end] = UInt8(ascii: "0") &+ UInt8(magnitude / divisor % 10)
-                end += 1
-                divisor /= 10
-            }
-            buffer[end] = UInt8(ascii: ")")
-            return end + 1
+            for byte in prefix.utf8 { put(byte) }
+            for byte in action.utf8 { put(byte) }
+            put(UInt8(ascii: "#"))
+            DecimalDigits.forEach(code, put)
+            put(UInt8(ascii: ")"))
+            return end
         }
     }
 }

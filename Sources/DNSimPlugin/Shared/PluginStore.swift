@@ -1,4 +1,5 @@
 import DNSimCalendar
+import DNSimCore
 import DNSimPlatforms
 
 /// The plugin's own database (Room on Android, its store on iOS): what survives process death
@@ -167,15 +168,7 @@ public struct PluginStore: Sendable {
         var hash = requestCodeBasis
         foldRequestCode(&hash, slotID.utf8)
         foldRequestCode(&hash, CollectionOfOne(UInt8(ascii: "#")))
-        if lane < 0 { foldRequestCode(&hash, CollectionOfOne(UInt8(ascii: "-"))) }
-        // The decimal digits, most significant first.
-        let magnitude = lane.magnitude
-        var divisor: UInt = 1
-        while divisor <= magnitude / 10 { divisor &*= 10 }
-        while divisor > 0 {
-            foldRequestCode(&hash, CollectionOfOne(UInt8(ascii: "0") &+ UInt8(magnitude / divisor % 10)))
-            divisor /= 10
-        }
+        DecimalDigits.forEach(Int64(lane)) { foldRequestCode(&hash, CollectionOfOne($0)) }
         return Int(hash & 0x7fff_ffff)
     }
 

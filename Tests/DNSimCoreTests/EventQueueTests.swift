@@ -59,6 +59,37 @@ struct EventQueueTests {
         #expect(queue.count == 0)
     }
 
+    @Test func aHandleIsLiveExactlyWhileItsEventIsQueued() {
+        // Past one 64-bit word of departure bits, through every way an event leaves the queue:
+        // popped (after a peek or not), and dropped from the top after a cancel.
+        var queue = EventQueue<Int>()
+        let handles = (0..<200).map { queue.insert($0, at: at(Int64($0))) }
+        #expect(queue.popMin()?.payload == 0)
+        #expect(queue.peekMin()?.payload == 1)
+        #expect(queue.popMin()?.payload == 1)
+        let cancelled = queue.cancel(handles[2])
+        #expect(cancelled)
+        #expect(queue.popMin()?.payload == 3, "the cancelled event is dropped from the top")
+        for index in 0..<4 {
+            let live = queue.cancel(handles[index])
+            #expect(!live, "event \(index) has left the queue")
+        }
+        for index in stride(from: 64, to: 200, by: 7) {
+            let first = queue.cancel(handles[index])
+            let second = queue.cancel(handles[index])
+            #expect(first, "event \(index) is still queued")
+            #expect(!second, "event \(index) is already cancelled")
+        }
+        var payloads: [Int] = []
+        while let entry = queue.popMin() { payloads.append(entry.payload) }
+        #expect(payloads == (4..<200).filter { $0 < 64 || ($0 - 64) % 7 != 0 })
+        #expect(queue.count == 0)
+        for handle in handles {
+            let live = queue.cancel(handle)
+            #expect(!live)
+        }
+    }
+
     @Test func entriesKeepTheirCauseAndPriority() {
         var queue = EventQueue<Int>()
         queue.insert(1, at: at(1), priority: .input, cause: 41)

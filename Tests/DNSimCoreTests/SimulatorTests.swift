@@ -127,24 +127,24 @@ struct TraceDigestTests {
         #expect(built == times.count + times.indices.filter { $0 % 3 == 0 }.count)
     }
 
-    @Test func anObserverThatAsksForExtrasGetsTheExtrasAloneWhenTheWriterGaveThem() {
+    @Test func anObserverThatAsksForTheSummaryGetsItAloneWhenTheWriterGaveOne() {
         let kept = TraceRecorder(enabled: true)
         let dropped = TraceRecorder(enabled: false)
         var seen: [TraceRecord] = []
         dropped.observer = { seen.append($0) }
-        dropped.detailFilter = { _, kind, _ in kind == "all" ? .all : .extras }
+        dropped.detailFilter = { _, kind, _ in kind == "all" ? .all : .summary }
         var builtFull = 0
         func full() -> [TraceDetail] {
             builtFull += 1
             return [TraceDetail("operation", "op"), .extra("slot", "s1"), TraceDetail("why", "w")]
         }
         for recorder in [kept, dropped] {
-            recorder.record(at: SimInstant(millisecondsSinceEpoch: 0), subsystem: "x", kind: "split", cause: -1, details: full(), extras: [.extra("slot", "s1")])
+            recorder.record(at: SimInstant(millisecondsSinceEpoch: 0), subsystem: "x", kind: "split", cause: -1, details: full(), summary: [.extra("slot", "s1")])
             recorder.record(at: SimInstant(millisecondsSinceEpoch: 0), subsystem: "x", kind: "unsplit", cause: -1, details: full())
-            recorder.record(at: SimInstant(millisecondsSinceEpoch: 0), subsystem: "x", kind: "all", cause: -1, details: full(), extras: [.extra("slot", "s1")])
+            recorder.record(at: SimInstant(millisecondsSinceEpoch: 0), subsystem: "x", kind: "all", cause: -1, details: full(), summary: [.extra("slot", "s1")])
         }
         // Kept records always carry every detail; the dropping recorder built the full list
-        // only where it had no separate extras or was asked for all.
+        // only where it had no separate summary or was asked for all.
         #expect(builtFull == 3 + 2)
         #expect(kept.records.allSatisfy { $0.details.map(\.key) == ["operation", "extra.slot", "why"] })
         #expect(seen.map(\.details.count) == [1, 3, 3])

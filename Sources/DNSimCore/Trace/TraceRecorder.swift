@@ -16,8 +16,8 @@
 ///
 /// Details are built lazily: a record's `details` are evaluated only when the recorder keeps
 /// records or its ``detailFilter`` asks for them, so a run that keeps no trace pays for the
-/// details only of the records its indexes read, and for only the extras of those whose
-/// extras are all it reads.
+/// details only of the records its indexes read, and for only the summary of those whose
+/// summary is all it reads.
 public final class TraceRecorder {
     /// Whether records are kept. A recorder that does not keep them still numbers records,
     /// updates the digest and tells ``observer`` about each one.
@@ -43,10 +43,10 @@ public final class TraceRecorder {
     public enum DetailDemand: Sendable {
         /// None: the record reaches the observer without details.
         case none
-        /// Only its extras (`extra.<name>` details): the record carries the extras alone when
-        /// the writer gave them separately (`extras` of ``record(at:subsystem:kind:rule:cause:details:extras:)``),
-        /// else all its details.
-        case extras
+        /// Only its summary: the record carries the summary alone when the writer gave one
+        /// (`summary` of ``record(at:subsystem:kind:rule:cause:details:summary:)``), else all
+        /// its details.
+        case summary
         /// All of them.
         case all
     }
@@ -62,13 +62,14 @@ public final class TraceRecorder {
     public var recordCount: Int { Int(lastID) + 1 }
 
     /// Appends a record and returns its id. `details` is evaluated only when the record is kept
-    /// or the ``detailFilter`` asks for it. `extras`, when given, is the `extra.<name>` details
-    /// among `details` alone, in the same order: what an observer that asks only for extras
-    /// gets, sparing the rest of the details (see ``DetailDemand/extras``).
+    /// or the ``detailFilter`` asks for it. `summary`, when given, is the few details among
+    /// `details` that indexes read, in the same order and with the same values (an item's
+    /// `extra.<name>` details, a telemetry event's name and slot): what an observer that asks
+    /// only for the summary gets, sparing the rest of the details (see ``DetailDemand/summary``).
     @discardableResult
     public func record(
         at time: SimInstant, subsystem: String, kind: String, rule: String? = nil, cause: Int32,
-        details: @autoclosure () -> [TraceDetail] = [], extras: @autoclosure () -> [TraceDetail]? = nil
+        details: @autoclosure () -> [TraceDetail] = [], summary: @autoclosure () -> [TraceDetail]? = nil
     ) -> Int32 {
         // Records are written at the engine's current time, so the trace is in time order; the
         // indexes built from it (see `observer`) rely on that.
@@ -81,7 +82,7 @@ public final class TraceRecorder {
         let recordDetails: [TraceDetail]
         switch demand {
         case .none: recordDetails = []
-        case .extras: recordDetails = extras() ?? details()
+        case .summary: recordDetails = summary() ?? details()
         case .all: recordDetails = details()
         }
         let record = TraceRecord(

@@ -19,6 +19,19 @@ extension TraceWriting {
             details: details())
     }
 
+    /// Records what happened with a summary: the few of `details` that indexes read, which a
+    /// run that keeps no trace builds instead of all of them when that is all it reads
+    /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:)``).
+    @discardableResult
+    func trace(
+        _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
+        _ details: @autoclosure () -> [TraceDetail], summary: @autoclosure () -> [TraceDetail]
+    ) -> Int32 {
+        sim.trace.record(
+            at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
+            details: details(), summary: summary())
+    }
+
     /// Records what the OS did about an item that carries extras (an Intent's extras, a
     /// request's `userInfo`): its details are `details`, an `extra.<key>` detail per pair, then
     /// `more`. A run that keeps no trace and reads only the extras builds only those.
@@ -29,7 +42,7 @@ extension TraceWriting {
     ) -> Int32 {
         sim.trace.record(
             at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
-            details: .details(details(), extras: extras, more()), extras: .details([], extras: extras))
+            details: .details(details(), extras: extras, more()), summary: .details([], extras: extras))
     }
 }
 

@@ -64,4 +64,12 @@ public struct ElectronContext<App: ElectronApplication> {
     public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
         system.trace("plugin", kind, details())
     }
+
+    /// Writes a line to the trace as the app, with the few of its `details` that the run's
+    /// indexes read (in the same order, with the same values): a run that keeps no trace
+    /// builds only those.
+    @discardableResult
+    public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail], summary: @autoclosure () -> [TraceDetail]) -> Int32 {
+        system.trace("plugin", kind, details(), summary: summary())
+    }
 }

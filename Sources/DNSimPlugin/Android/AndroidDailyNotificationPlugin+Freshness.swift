@@ -35,10 +35,14 @@ extension AndroidDailyNotificationPlugin {
     func telemetry(
         _ event: String, slot: String, date: LocalDate, planned: Int64, context: Context, extra: [TraceDetail] = []
     ) {
-        let payload = Telemetry.payload(
-            event, slot: slot, date: date, plannedWallMillis: planned, nowWallMillis: context.currentTimeMillis(),
-            zone: context.timeZone, extra: extra)
-        context.log("telemetry", payload)
-        if Telemetry.isAcknowledged(event) { context.httpClient.acknowledge(payload) }
+        let now = context.currentTimeMillis()
+        let zone = context.timeZone
+        func payload() -> [TraceDetail] {
+            Telemetry.payload(event, slot: slot, date: date, plannedWallMillis: planned, nowWallMillis: now, zone: zone, extra: extra)
+        }
+        // An event that is not ACKed builds its payload only if the trace keeps it.
+        let acknowledged = Telemetry.isAcknowledged(event) ? payload() : nil
+        context.log("telemetry", acknowledged ?? payload(), summary: Telemetry.summary(event, slot: slot, extra: extra))
+        if let acknowledged { context.httpClient.acknowledge(acknowledged) }
     }
 }

@@ -85,7 +85,8 @@ extension ElectronDailyNotificationPlugin {
                         "skipped", slot: slot.id, date: date, plannedWallMillis: planned,
                         nowWallMillis: context.now().millisecondsSinceEpoch, zone: context.timeZone,
                         extra: [TraceDetail("why", "stale at fire")])
-                    context.log("telemetry", payload)
+                    context.log(
+                        "telemetry", payload, summary: Telemetry.summary("skipped", slot: slot.id, extra: [TraceDetail("why", "stale at fire")]))
                     context.httpClient.acknowledge(payload)
                     return false
                 }
@@ -95,7 +96,7 @@ extension ElectronDailyNotificationPlugin {
         let payload = Telemetry.payload(
             "shown", slot: slot.id, date: date, plannedWallMillis: planned, nowWallMillis: context.now().millisecondsSinceEpoch,
             zone: context.timeZone)
-        context.log("telemetry", payload)
+        context.log("telemetry", payload, summary: Telemetry.summary("shown", slot: slot.id))
         context.httpClient.acknowledge(payload)
         context.showNotification(
             title: slot.title, body: withContent ? slot.renderedBody : slot.body,

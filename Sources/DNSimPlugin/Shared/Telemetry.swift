@@ -20,6 +20,14 @@ public enum Telemetry {
         ] + extra
     }
 
+    /// The details of an event's ``payload(_:slot:date:plannedWallMillis:nowWallMillis:zone:extra:)``
+    /// that indexes read, in payload order and with the same values: the event, the slot and
+    /// the `extra` facts (a skip's reason, an error's code). A run that keeps no trace builds
+    /// only these for an event it does not ACK.
+    public static func summary(_ event: String, slot: String, extra: [TraceDetail] = []) -> [TraceDetail] {
+        [TraceDetail("event", event), TraceDetail("slot", slot)] + extra
+    }
+
     /// Whether the event is ACKed to the server (fire-and-forget, 8 s): deliveries and their
     /// failures, not every arming.
     public static func isAcknowledged(_ event: String) -> Bool { event != "scheduled" }

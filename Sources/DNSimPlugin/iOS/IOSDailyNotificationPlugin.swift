@@ -230,11 +230,17 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         if case .calendar(let components, _, _) = request.trigger, let time = LocalTime(hour: components.hour, minute: components.minute) {
             planned = DailyOccurrence.instant(on: date, at: time, in: context.timeZone)
         }
-        let payload = Telemetry.payload(
-            event, slot: slot, date: date, plannedWallMillis: planned?.millisecondsSinceEpoch ?? 0,
-            nowWallMillis: context.now().millisecondsSinceEpoch, zone: context.timeZone)
-        context.log("telemetry", payload)
-        if Telemetry.isAcknowledged(event) { context.httpClient.acknowledge(payload) }
+        let now = context.now().millisecondsSinceEpoch
+        let zone = context.timeZone
+        func payload() -> [TraceDetail] {
+            Telemetry.payload(
+                event, slot: slot, date: date, plannedWallMillis: planned?.millisecondsSinceEpoch ?? 0, nowWallMillis: now,
+                zone: zone)
+        }
+        // An event that is not ACKed builds its payload only if the trace keeps it.
+        let acknowledged = Telemetry.isAcknowledged(event) ? payload() : nil
+        context.log("telemetry", acknowledged ?? payload(), summary: Telemetry.summary(event, slot: slot))
+        if let acknowledged { context.httpClient.acknowledge(acknowledged) }
     }
 
     private func recordDelivered(_ request: IOSNotificationRequest, context: Context) {

@@ -47,17 +47,19 @@ final class RunIndex {
             var isOSDecision = false
 
             /// Which of the record's details indexing reads: the occurrence a record is about is
-            /// in its extras (`extra.slot`, `extra.localDate`), so most records need those alone.
+            /// in its extras (`extra.slot`, `extra.localDate`), which OS records give as their
+            /// summary, so most records need those alone; plugin telemetry needs its summary
+            /// (event, slot and the extra facts such as a skip's reason).
             var detailDemand: TraceRecorder.DetailDemand {
                 if scriptedRequest != nil || scriptedTaskLaunched != nil { return .all }
                 switch special {
-                case .clockSet, .telemetryAck, .missedReported, .contentFetch, .pluginTelemetry, .pluginPrefetch,
-                    .authorizationChanged, .workStarted:
+                case .clockSet, .telemetryAck, .missedReported, .contentFetch, .pluginPrefetch, .authorizationChanged,
+                    .workStarted:
                     return .all
-                case .requestAdded, .notShown, .alarmFired:
-                    return .extras
+                case .requestAdded, .notShown, .alarmFired, .pluginTelemetry:
+                    return .summary
                 case .none, .iosAppRan, .requestDroppedOverLimit:
-                    return isRemoval || isOSDecision ? .extras : .none
+                    return isRemoval || isOSDecision ? .summary : .none
                 }
             }
         }

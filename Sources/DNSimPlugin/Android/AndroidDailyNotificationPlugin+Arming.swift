@@ -152,7 +152,7 @@ extension AndroidDailyNotificationPlugin {
         let rules = freshness(context)  // before the storage is opened for writing
         do {
             let next = try context.withStorage { store -> PluginStore.Slot? in
-                guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return nil }
+                guard let index = store.slotIndex(of: slotID) else { return nil }
                 var slot = store.slots[index]
                 if store.wasSettled(slot, localDate: date) {
                     context.log("deliver.duplicateIgnored", [TraceDetail("slot", slotID), TraceDetail("localDate", dateText)])

@@ -36,7 +36,7 @@ extension AndroidDailyNotificationPlugin {
     /// delivery there; the next reconcile after unlock moves the note into the database.
     func deliverBeforeUnlock(slotID: String, date: LocalDate, planned: Int64, context: Context) {
         let next = context.withDeviceProtectedStorage { store -> PluginStore.Slot? in
-            guard let index = store.slots.firstIndex(where: { $0.id == slotID }),
+            guard let index = store.slotIndex(of: slotID),
                 !store.hasHistory(slot: slotID, localDate: date)
             else { return nil }
             var slot = store.slots[index]
@@ -71,7 +71,7 @@ extension AndroidDailyNotificationPlugin {
         _ = try? context.withStorage { store in
             for entry in early where !store.hasHistory(slot: entry.slot, localDate: entry.localDate) {
                 store.appendHistory(entry)
-                if let index = store.slots.firstIndex(where: { $0.id == entry.slot }),
+                if let index = store.slotIndex(of: entry.slot),
                     store.slots[index].nextLocalDate <= entry.localDate
                 {
                     // Point the slot at the delivered occurrence; the reconcile rolls it forward.

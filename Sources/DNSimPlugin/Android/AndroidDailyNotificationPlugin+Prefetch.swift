@@ -32,7 +32,7 @@ extension AndroidDailyNotificationPlugin {
             let slotID = work.request.inputData.first(where: { $0.key == NotificationExtraKey.slot })?.value
         else { return AndroidWorkOutcome(.failure) }
         let localDate = work.request.inputData.first { $0.key == NotificationExtraKey.localDate }?.value ?? ""
-        guard let etag = try? context.withStorage({ store in store.slots.first { $0.id == slotID }.map { $0.contentETag } }) else {
+        guard let etag = try? context.withStorage({ store in store.slotIndex(of: slotID).map { store.slots[$0].contentETag } }) else {
             context.log("prefetch.failed", [TraceDetail("slot", slotID), TraceDetail("why", "storage locked or slot gone")])
             return AndroidWorkOutcome(.failure)
         }
@@ -44,7 +44,7 @@ extension AndroidDailyNotificationPlugin {
         guard result.isSuccess else { return AndroidWorkOutcome(.failure, runTime: took) }
         let now = context.currentTimeMillis() + took.milliseconds
         let slot = try? context.withStorage { store -> PluginStore.Slot? in
-            guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return nil }
+            guard let index = store.slotIndex(of: slotID) else { return nil }
             if case .content(let version, let newTag) = result {
                 store.slots[index].apply(version: version, etag: newTag, fetchedAt: now)
             } else {

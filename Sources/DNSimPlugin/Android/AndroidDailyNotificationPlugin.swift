@@ -53,7 +53,7 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
         do {
             try context.withStorage { store in
                 slot.historyMark = store.history.count
-                if let index = store.slots.firstIndex(where: { $0.id == id }) {
+                if let index = store.slotIndex(of: id) {
                     if let due = settleDueBeforeRemoval(store.slots[index], store: &store, now: now) { missed.append(due) }
                     store.slots[index] = slot
                 } else {

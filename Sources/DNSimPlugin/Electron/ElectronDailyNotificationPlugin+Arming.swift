@@ -109,13 +109,13 @@ extension ElectronDailyNotificationPlugin {
 
     /// The T–lead timer: one ETag-aware fetch for the slot (seed 004), kept with the slot.
     func prefetch(slotID: String, localDate: String, context: Context) {
-        guard let slot = context.withStorage({ store in store.slots.first { $0.id == slotID } }) else { return }
+        guard let slot = context.withStorage({ store in store.slotIndex(of: slotID).map { store.slots[$0] } }) else { return }
         let (result, took) = context.httpClient.fetchContent(ifNoneMatch: slot.contentETag)
         context.log("prefetch.result", [TraceDetail("slot", slotID), TraceDetail("localDate", localDate), TraceDetail("result", result.name)])
         guard result.isSuccess else { return }
         let fetchedAt = context.now().millisecondsSinceEpoch + took.milliseconds
         let updated = context.withStorage { store -> PluginStore.Slot? in
-            guard let index = store.slots.firstIndex(where: { $0.id == slotID }) else { return nil }
+            guard let index = store.slotIndex(of: slotID) else { return nil }
             if case .content(let version, let etag) = result {
                 store.slots[index].apply(version: version, etag: etag, fetchedAt: fetchedAt)
             } else {
@@ -134,7 +134,7 @@ extension ElectronDailyNotificationPlugin {
     /// record it, move the slot on and arm the next one.
     func deliver(slotID: String, date: LocalDate, planned: Int64, context: Context) {
         armed.removeValue(forKey: slotID)
-        guard var slot = context.withStorage({ store in store.slots.first { $0.id == slotID } }) else { return }
+        guard var slot = context.withStorage({ store in store.slotIndex(of: slotID).map { store.slots[$0] } }) else { return }
         if context.withStorage({ $0.hasHistory(slot: slotID, localDate: date) }) {
             // This date was settled already (shown, skipped or reported missed, perhaps under the
             // slot's previous time): not shown again, but the chain goes on to the next date,
@@ -200,7 +200,7 @@ extension ElectronDailyNotificationPlugin {
     /// Writes a slot back to userData.
     func save(_ slot: PluginStore.Slot, context: Context) {
         context.withStorage { store in
-            if let index = store.slots.firstIndex(where: { $0.id == slot.id }) { store.slots[index] = slot }
+            if let index = store.slotIndex(of: slot.id) { store.slots[index] = slot }
         }
     }
 }

@@ -62,7 +62,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
             requestCode: PluginStore.requestCode(for: id))
         slot.scheduledAt = context.now().millisecondsSinceEpoch
         context.withStorage { store in
-            if let index = store.slots.firstIndex(where: { $0.id == id }) {
+            if let index = store.slotIndex(of: id) {
                 store.slots[index] = slot
             } else {
                 store.slots.append(slot)

@@ -79,8 +79,12 @@ public struct PluginStore: Sendable {
         public var status: Status
     }
 
-    /// The slots, in the order they were first scheduled.
+    /// The slots, in the order they were first scheduled. Ids are unique: scheduling an id
+    /// again replaces its slot.
     public var slots: [Slot] = []
+    /// Slot id → position in ``slots`` when ``slotIndex(of:)`` last indexed them: a hint, checked
+    /// before it is trusted, since ``slots`` is changed in place.
+    private var slotPositions: [String: Int] = [:]
     /// Delivery and missed records, in order. Append through ``appendHistory(_:)``, which keeps
     /// the indexes below in step.
     public private(set) var history: [HistoryEntry] = []
@@ -108,6 +112,22 @@ public struct PluginStore: Sendable {
 
     /// Creates an empty store.
     public init() {}
+
+    /// The position of the slot with this id in ``slots``: what `slots.firstIndex { $0.id == id }`
+    /// returns, looked up by id instead of compared against every slot (the plugin finds a
+    /// slot on every delivery and every prefetch).
+    public mutating func slotIndex(of id: String) -> Int? {
+        // A handful of slots are compared faster than an id is hashed.
+        if slots.count <= Self.slotsSearchedInOrder { return slots.firstIndex { $0.id == id } }
+        if let position = slotPositions[id], position < slots.count, slots[position].id == id { return position }
+        // Stale or missing: index the slots again (ids are unique, so the position found is the first).
+        slotPositions.removeAll(keepingCapacity: true)
+        for position in slots.indices.reversed() { slotPositions[slots[position].id] = position }
+        return slotPositions[id]
+    }
+
+    /// Up to how many slots ``slotIndex(of:)`` compares ids in order instead of indexing them.
+    static let slotsSearchedInOrder = 8
 
     /// Marks a slot's record unreadable (fault injection: RESTORE-CORRUPT-RECORD).
     public mutating func corrupt(slot id: String) {

@@ -75,7 +75,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             requestCode: PluginStore.requestCode(for: id))
         slot.scheduledAt = context.now().millisecondsSinceEpoch
         context.withStorage { store in
-            if let index = store.core.slots.firstIndex(where: { $0.id == id }) {
+            if let index = store.core.slotIndex(of: id) {
                 store.core.slots[index] = slot
             } else {
                 store.core.slots.append(slot)
@@ -180,7 +180,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
             guard result.isSuccess else { continue }
             anySuccess = true
             context.withStorage { store in
-                guard let index = store.core.slots.firstIndex(where: { $0.id == slot.id }) else { return }
+                guard let index = store.core.slotIndex(of: slot.id) else { return }
                 if case .content(let version, let etag) = result {
                     store.core.slots[index].apply(version: version, etag: etag, fetchedAt: now + time.milliseconds)
                 } else {

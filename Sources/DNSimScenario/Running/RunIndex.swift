@@ -177,8 +177,12 @@ final class RunIndex {
     @exclusivity(unchecked) private var shapePositions: [RecordShape.Key: Int] = [:]
     /// A small direct-mapped cache in front of `shapePositions`: header strings are mostly
     /// literals, so comparing them with the cached ones is a compare of their bits, far cheaper
-    /// than hashing three strings per record.
-    @exclusivity(unchecked) private var shapeCache = [CachedShape](repeating: CachedShape(), count: 64)
+    /// than hashing three strings per record. It is indexed by those bits too
+    /// (``cacheSlot(subsystem:kind:rule:)``).
+    @exclusivity(unchecked) private var shapeCache = [CachedShape](repeating: CachedShape(), count: RunIndex.shapeCacheSize)
+
+    /// Entries of `shapeCache` (a power of two).
+    private static let shapeCacheSize = 256
 
     /// One entry of `shapeCache`.
     private struct CachedShape {
@@ -295,7 +299,7 @@ final class RunIndex {
 
     /// The position of a record shape in `shapes`, adding it on first sight.
     private func shapePosition(subsystem: String, kind: String, rule: String?) -> Int {
-        let slot = (kind.utf8.count &* 7 &+ subsystem.utf8.count &* 3 &+ (rule?.utf8.count ?? 0)) & 63
+        let slot = Self.cacheSlot(subsystem: subsystem, kind: kind, rule: rule)
         let cached = shapeCache[slot]
         if cached.position >= 0, cached.kind == kind, cached.subsystem == subsystem, cached.rule == rule {
             return cached.position
@@ -312,6 +316,24 @@ final class RunIndex {
         }
         shapeCache[slot] = CachedShape(subsystem: subsystem, kind: kind, rule: rule, position: position)
         return position
+    }
+
+    /// The `shapeCache` entry of a header: a mix of the three strings' representations (their
+    /// 16 bytes each: the characters of a short string, the address and length of a literal),
+    /// so the headers a run writes spread over the cache. Only where a header is cached depends
+    /// on it; a cached entry is used only if its strings equal the header's.
+    private static func cacheSlot(subsystem: String, kind: String, rule: String?) -> Int {
+        var mixed = representation(of: kind) &* 0x9E37_79B9_7F4A_7C15
+        mixed = (mixed ^ representation(of: subsystem)) &* 0xBF58_476D_1CE4_E5B9
+        if let rule { mixed = (mixed ^ representation(of: rule)) &* 0x94D0_49BB_1331_11EB }
+        return Int(truncatingIfNeeded: mixed >> 56) & (shapeCacheSize - 1)
+    }
+
+    /// A string's 16 bytes of representation folded into 8.
+    private static func representation(of string: String) -> UInt64 {
+        withUnsafeBytes(of: string) { bytes in
+            bytes.loadUnaligned(as: UInt64.self) ^ bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        }
     }
 
     /// What indexing a record of this subsystem and kind involves.

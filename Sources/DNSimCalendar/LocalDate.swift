@@ -33,8 +33,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     ///
     /// Returns `nil` for anything else, including `2026-3-1`, surrounding spaces and invalid days.
     public init?(parsing text: String) {
-        var scanner = TextScanner(text)
-        guard let date = Self.scan(&scanner), scanner.isAtEnd else { return nil }
+        guard let date = TextScanner.read(text, Self.scan) else { return nil }
         self = date
     }
 

@@ -18,8 +18,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     /// Parses exactly `YYYY-MM-DDTHH:mm` or `YYYY-MM-DDTHH:mm:ss` (also `…:ss.SSS`),
     /// e.g. `2026-03-29T09:00`; `nil` for anything else, including a lowercase `t` or a space.
     public init?(parsing text: String) {
-        var scanner = TextScanner(text)
-        guard let value = Self.scan(&scanner), scanner.isAtEnd else { return nil }
+        guard let value = TextScanner.read(text, Self.scan) else { return nil }
         self = value
     }
 

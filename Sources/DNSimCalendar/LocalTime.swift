@@ -33,8 +33,7 @@ public struct LocalTime: Hashable, Comparable, Sendable {
     /// ``description`` parses back. Anything else returns `nil`: `9:00`, `25:00`, `09:60`,
     /// `09:00:`, surrounding spaces.
     public init?(parsing text: String) {
-        var scanner = TextScanner(text)
-        guard let time = Self.scan(&scanner), scanner.isAtEnd else { return nil }
+        guard let time = TextScanner.read(text, Self.scan) else { return nil }
         self = time
     }
 

@@ -91,8 +91,8 @@ extension ScenarioDecoder {
         let hasAt = reader.has("at")
         let hasAfter = reader.has("after")
         // Known fields whichever is used, so an unknown-field message lists both.
-        _ = reader.optionalValue("at")
-        _ = reader.optionalValue("after")
+        reader.markKnown("at")
+        reader.markKnown("after")
         if hasAt == hasAfter {
             // A misspelt "at"/"after" is the likely cause of "neither": name it.
             let near = hasAt ? nil : reader.object.keys.first { Suggestion.closest(to: $0, among: ["at", "after"]) != nil }
@@ -107,15 +107,15 @@ extension ScenarioDecoder {
         var time: SimInstant?
         var timePointer = pointer
         if hasAt {
-            if let (local, at) = attempt({ try decodeLocalDateTime(&reader, "at") }), let timeline {
-                timePointer = at
+            if let local = attempt({ try decodeLocalDateTime(&reader, "at") }), let timeline {
+                timePointer = pointer.appending("at")
                 time = timeline.zone.instant(for: local, gap: .skip)
                 if time == nil {
-                    record(invalid(at, "a local time that exists in \(timeline.zone.identifier)", "\"\(local)\""))
+                    record(invalid(timePointer, "a local time that exists in \(timeline.zone.identifier)", "\"\(local)\""))
                 }
             }
-        } else if let (delay, at) = attempt({ try decodeDuration(&reader, "after") }), let before = previous {
-            timePointer = at
+        } else if let delay = attempt({ try decodeDuration(&reader, "after") }), let before = previous {
+            timePointer = pointer.appending("after")
             time = before + delay
         }
         guard let time, let timeline else {
@@ -210,8 +210,8 @@ extension ScenarioDecoder {
     private func requireExactlyOne(
         _ reader: inout JSONObjectReader, _ first: String, _ second: String, _ firstIs: String, _ secondIs: String
     ) throws {
-        _ = reader.optionalValue(first)
-        _ = reader.optionalValue(second)
+        reader.markKnown(first)
+        reader.markKnown(second)
         if reader.has(first) == reader.has(second) {
             throw invalid(
                 reader.pointer, "exactly one of \"\(first)\" (\(firstIs)) or \"\(second)\" (\(secondIs))",
@@ -238,31 +238,31 @@ extension ScenarioDecoder {
         let id = try scriptedID(&reader, "work")
         let kindName = try choice(&reader, "kind", ["oneTime", "periodic"])
         // Read every kind-specific field, so a field of the other kind is named, not "unknown".
-        _ = reader.optionalValue("initialDelay")
-        _ = reader.optionalValue("interval")
-        _ = reader.optionalValue("flex")
+        reader.markKnown("initialDelay")
+        reader.markKnown("interval")
+        reader.markKnown("flex")
         let kind: AndroidWorkRequest.Kind
         if kindName == "oneTime" {
             for key in ["interval", "flex"] where reader.has(key) {
                 throw invalid(reader.pointer.appending(key), "no \"\(key)\" for oneTime work (only periodic work has one)", "one")
             }
-            kind = .oneTime(initialDelay: reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay").0 : .zero)
+            kind = .oneTime(initialDelay: reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay") : .zero)
         } else {
             guard reader.has("interval") else {
                 throw invalid(reader.pointer.appending("interval"), "a repeat interval for periodic work (e.g. \"15m\")", "none")
             }
-            let interval = try decodeDuration(&reader, "interval").0
-            let flex = reader.has("flex") ? try decodeDuration(&reader, "flex").0 : nil
-            let initialDelay = reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay").0 : .zero
+            let interval = try decodeDuration(&reader, "interval")
+            let flex = reader.has("flex") ? try decodeDuration(&reader, "flex") : nil
+            let initialDelay = reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay") : .zero
             kind = .periodic(interval: interval, flex: flex, initialDelay: initialDelay)
         }
         var work = ScriptedWork(id: id, kind: kind)
         work.requiresNetwork = try reader.optionalBool("requiresNetwork") ?? false
         work.backoffPolicy = try reader.optionalEnumeration("backoffPolicy", as: AndroidWorkRequest.BackoffPolicy.self) ?? .exponential
-        _ = reader.optionalValue("backoffDelay")
-        if reader.has("backoffDelay") { work.backoffDelay = try decodeDuration(&reader, "backoffDelay").0 }
-        _ = reader.optionalValue("runTime")
-        if reader.has("runTime") { work.runTime = try decodeDuration(&reader, "runTime").0 }
+        reader.markKnown("backoffDelay")
+        if reader.has("backoffDelay") { work.backoffDelay = try decodeDuration(&reader, "backoffDelay") }
+        reader.markKnown("runTime")
+        if reader.has("runTime") { work.runTime = try decodeDuration(&reader, "runTime") }
         work.existingWorkPolicy = try reader.optionalEnumeration("existingWorkPolicy", as: AndroidExistingWorkPolicy.self) ?? .replace
         let resultNames = AndroidWorkOutcome.Result.allCases.map(\.rawValue)
         let expected = "a non-empty array of worker results, each one of: " + resultNames.joined(separator: ", ")
@@ -294,14 +294,15 @@ extension ScenarioDecoder {
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAction {
         let vocabulary = ScenarioAction.Vocabulary.of(platform)
         let known = vocabulary.names
-        let platformName = platform.map { "\($0.rawValue) " } ?? ""
         let expected = vocabulary.expected
         let name = try reader.string("action", expected: expected)
-        if let platform, !vocabulary.nameSet.contains(name) && ScenarioAction.allNames.contains(name) {
+        let isKnown = vocabulary.nameSet.contains(name)
+        if let platform, !isKnown && ScenarioAction.allNames.contains(name) {
             throw invalid(reader.pointer.appending("action"), expected, "\"\(name)\", which does not exist on \(platform.rawValue)")
         }
-        if !vocabulary.nameSet.contains(name), let near = Suggestion.closest(to: name, among: known) {
+        if !isKnown, let near = Suggestion.closest(to: name, among: known) {
             // A near miss: name the action meant rather than list all of them.
+            let platformName = platform.map { "\($0.rawValue) " } ?? ""
             throw invalid(
                 reader.pointer.appending("action"), "one of the \(known.count) \(platformName)actions",
                 "\"\(JSONWriter.escapedContents(name))\", did you mean \"\(near)\"?")
@@ -375,9 +376,9 @@ extension ScenarioDecoder {
             try requireExactlyOne(&reader, "triggerAt", "triggerIn", "a local date-time", "a signed duration from the step")
             let trigger: ScriptedAlarm.Trigger =
                 reader.has("triggerAt")
-                ? .at(try decodeLocalDateTime(&reader, "triggerAt").0) : .after(try decodeDuration(&reader, "triggerIn", allowNegative: true).0)
-            _ = reader.optionalValue("window")
-            let window = reader.has("window") ? try decodeDuration(&reader, "window").0 : SimDuration.zero
+                ? .at(try decodeLocalDateTime(&reader, "triggerAt")) : .after(try decodeDuration(&reader, "triggerIn", allowNegative: true))
+            reader.markKnown("window")
+            let window = reader.has("window") ? try decodeDuration(&reader, "window") : SimDuration.zero
             if method == .setWindow && !reader.has("window") {
                 throw invalid(reader.pointer.appending("window"), "a window length for setWindow (e.g. \"15m\")", "none")
             }
@@ -416,33 +417,33 @@ extension ScenarioDecoder {
         case "submitTask":
             let id = try scriptedID(&reader, "task")
             let kind = try reader.enumeration("kind", as: IOSBackgroundTaskRequest.Kind.self)
-            _ = reader.optionalValue("earliestBeginAt")
-            _ = reader.optionalValue("earliestBeginIn")
+            reader.markKnown("earliestBeginAt")
+            reader.markKnown("earliestBeginIn")
             if reader.has("earliestBeginAt") && reader.has("earliestBeginIn") {
                 throw invalid(
                     reader.pointer,
                     "at most one of \"earliestBeginAt\" (a local date-time) or \"earliestBeginIn\" (a duration from the step)", "both")
             }
             var earliest: ScriptedTask.EarliestBegin?
-            if reader.has("earliestBeginAt") { earliest = .at(try decodeLocalDateTime(&reader, "earliestBeginAt").0) }
-            if reader.has("earliestBeginIn") { earliest = .after(try decodeDuration(&reader, "earliestBeginIn").0) }
+            if reader.has("earliestBeginAt") { earliest = .at(try decodeLocalDateTime(&reader, "earliestBeginAt")) }
+            if reader.has("earliestBeginIn") { earliest = .after(try decodeDuration(&reader, "earliestBeginIn")) }
             let permitted = try reader.optionalBool("permitted") ?? true
-            _ = reader.optionalValue("runTime")
-            let runTime = reader.has("runTime") ? try decodeDuration(&reader, "runTime").0 : .seconds(2)
+            reader.markKnown("runTime")
+            let runTime = reader.has("runTime") ? try decodeDuration(&reader, "runTime") : .seconds(2)
             return .submitTask(ScriptedTask(id: id, kind: kind, earliestBegin: earliest, permitted: permitted, runTime: runTime))
         case "setStandbyBucket":
             return .setStandbyBucket(try choice(&reader, "bucket", AndroidStandbyBucket.allCases.map(\.rawValue)))
         case "reboot":
-            _ = reader.optionalValue("offFor")
-            _ = reader.optionalValue("unlockAfter")
-            let offFor = reader.has("offFor") ? try decodeDuration(&reader, "offFor").0 : .minutes(1)
-            let unlockAfter = reader.has("unlockAfter") ? try decodeDuration(&reader, "unlockAfter").0 : nil
+            reader.markKnown("offFor")
+            reader.markKnown("unlockAfter")
+            let offFor = reader.has("offFor") ? try decodeDuration(&reader, "offFor") : .minutes(1)
+            let unlockAfter = reader.has("unlockAfter") ? try decodeDuration(&reader, "unlockAfter") : nil
             return .reboot(offFor: offFor, unlockAfter: unlockAfter)
         case "setClock":
             try requireExactlyOne(&reader, "to", "shiftBy", "a local date-time", "a signed duration")
             let source = try optionalChoice(&reader, "source", ["manual", "network"]) ?? "manual"
-            if reader.has("to") { return .setClock(.to(try decodeLocalDateTime(&reader, "to").0), source: source) }
-            return .setClock(.shift(try decodeDuration(&reader, "shiftBy", allowNegative: true).0), source: source)
+            if reader.has("to") { return .setClock(.to(try decodeLocalDateTime(&reader, "to")), source: source) }
+            return .setClock(.shift(try decodeDuration(&reader, "shiftBy", allowNegative: true)), source: source)
         case "setTimeZone":
             return .setTimeZone(try decodeZone(&reader, "zone"))
         case "setNotificationPermission":

@@ -55,6 +55,14 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
 extension LocalDateTime: CustomStringConvertible {
     /// `YYYY-MM-DDTHH:mm`, or with `:ss[.SSS]` when the seconds or milliseconds are non-zero.
     public var description: String {
-        date.description + "T" + time.description
+        guard date.hasFourDigitYear else { return date.description + "T" + time.description }
+        // Written in place: one string, not three joined.
+        let timeLength = time.descriptionLength
+        return String(unsafeUninitializedCapacity: 11 + timeLength) { buffer in
+            date.writeFourDigitYearText(into: buffer, at: 0)
+            buffer[10] = UInt8(ascii: "T")
+            time.write(length: timeLength, into: buffer, at: 11)
+            return 11 + timeLength
+        }
     }
 }

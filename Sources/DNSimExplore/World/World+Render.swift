@@ -172,7 +172,8 @@ extension World {
         root["plugin"] = .object(plugin)
         if let os { root["os"] = .object(os) }
         if let server { root["server"] = .object(server) }
-        root["steps"] = .array(timeline.rendered())
+        let steps = timeline.rendered()
+        root["steps"] = .array(steps)
         root["expected"] = .object(expected)
         let json = JSONValue.object(root)
         let scenario: Scenario
@@ -183,7 +184,7 @@ extension World {
         }
         return RenderedWorld(
             json: json, scenario: scenario, healAt: heal, quietFrom: quietFrom, intents: intents, slotIDs: slotIDs,
-            reinstalls: reinstalls, laterSchedules: laterSchedules, stepCount: timeline.count)
+            reinstalls: reinstalls, laterSchedules: laterSchedules, stepCount: steps.count)
     }
 
     /// Whether a step is something the user does with the app (it needs the device on and awake).
@@ -276,8 +277,6 @@ private struct Timeline {
 
     init(zone: Zone) { self.zone = zone }
 
-    var count: Int { items.count }
-
     mutating func add(_ at: SimInstant, _ body: JSONObject) { items.append((at, body)) }
 
     /// The local text of `instant` when it reads back to the same instant.
@@ -287,19 +286,30 @@ private struct Timeline {
         return local.description
     }
 
-    func rendered() -> [JSONValue] {
-        // Stable: the order added, by time.
-        let ordered = items.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    /// The step objects in time order, each with its `at` or `after`; leaves the timeline empty.
+    mutating func rendered() -> [JSONValue] {
+        // Stable: the order added, by time (the steps are usually added in time order already).
+        var ordered: [(at: SimInstant, body: JSONObject)] = []
+        swap(&ordered, &items)
+        if !zip(ordered, ordered.dropFirst()).allSatisfy({ $0.at <= $1.at }) {
+            ordered = ordered.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        }
         var previous: SimInstant?
-        return ordered.map { item in
-            var body = item.body
-            if let text = localText(item.at) {
+        var steps: [JSONValue] = []
+        steps.reserveCapacity(ordered.count)
+        for index in ordered.indices {
+            let at = ordered[index].at
+            // Moved out, not copied, so adding its time does not copy its members.
+            var body = JSONObject()
+            swap(&body, &ordered[index].body)
+            if let text = localText(at) {
                 body["at"] = .string(text)
             } else {
-                body["after"] = .string((item.at - (previous ?? item.at)).description)
+                body["after"] = .string((at - (previous ?? at)).description)
             }
-            previous = item.at
-            return .object(body)
+            previous = at
+            steps.append(.object(body))
         }
+        return steps
     }
 }

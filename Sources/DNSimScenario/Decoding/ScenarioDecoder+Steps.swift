@@ -105,23 +105,22 @@ extension ScenarioDecoder {
             return nil
         }
         var time: SimInstant?
-        var timePointer = pointer
         if hasAt {
             if let local = attempt({ try decodeLocalDateTime(&reader, "at") }), let timeline {
-                timePointer = pointer.appending("at")
                 time = timeline.zone.instant(for: local, gap: .skip)
                 if time == nil {
-                    record(invalid(timePointer, "a local time that exists in \(timeline.zone.identifier)", "\"\(local)\""))
+                    record(invalid(pointer.appending("at"), "a local time that exists in \(timeline.zone.identifier)", "\"\(local)\""))
                 }
             }
         } else if let delay = attempt({ try decodeDuration(&reader, "after") }), let before = previous {
-            timePointer = pointer.appending("after")
             time = before + delay
         }
         guard let time, let timeline else {
             previous = nil
             return nil
         }
+        // Where a time out of place is reported (built only then).
+        var timePointer: JSONPointer { pointer.appending(hasAt ? "at" : "after") }
         let zone = timeline.zone
         if time < timeline.start {
             record(

@@ -68,9 +68,11 @@ public struct JSONObjectReader: Sendable {
     }
 
     /// Records `key` as known, as every accessor does, without reading its member: for a field
-    /// that is read only under some condition but must never be reported as unknown.
-    public mutating func markKnown(_ key: String) {
-        _ = lookUp(key)
+    /// that is read only under some condition but must never be reported as unknown. Returns
+    /// whether the object has the member (as ``has(_:)`` does).
+    @discardableResult
+    public mutating func markKnown(_ key: String) -> Bool {
+        lookUp(key) != nil
     }
 
     // MARK: Scalars

@@ -90,9 +90,10 @@ extension World {
         var reinstalls: [SimInstant] = []
         var laterSchedules: [(at: SimInstant, slot: String)] = []
         var clockOffset = SimDuration.zero
-        var kindsPresent: Set<FaultKind> = []
+        // A few kinds at most: a list is cheaper than hashing their names.
+        var kindsPresent: [FaultKind] = []
         for item in pending {
-            kindsPresent.insert(item.kind)
+            if !kindsPresent.contains(item.kind) { kindsPresent.append(item.kind) }
             switch item.action {
             case .step(let body):
                 timeline.add(item.at, body)
@@ -193,8 +194,10 @@ extension World {
         case .reschedule, .resetup: return true
         case .shiftClock: return false
         case .step(let body):
-            return ["launchApp", "scheduleDailyNotification", "cancelAllNotifications", "updateSettings", "configure"]
-                .contains(body["action"]?.stringValue ?? "")
+            switch body["action"]?.stringValue {
+            case "launchApp", "scheduleDailyNotification", "cancelAllNotifications", "updateSettings", "configure": return true
+            default: return false
+            }
         }
     }
 

@@ -88,11 +88,9 @@ extension ScenarioDecoder {
     private func decodeStepTime(
         _ reader: inout JSONObjectReader, step pointer: JSONPointer, timeline: Timeline?, previous: inout SimInstant?
     ) -> SimInstant? {
-        let hasAt = reader.has("at")
-        let hasAfter = reader.has("after")
         // Known fields whichever is used, so an unknown-field message lists both.
-        reader.markKnown("at")
-        reader.markKnown("after")
+        let hasAt = reader.markKnown("at")
+        let hasAfter = reader.markKnown("after")
         if hasAt == hasAfter {
             // A misspelt "at"/"after" is the likely cause of "neither": name it.
             let near = hasAt ? nil : reader.object.keys.first { Suggestion.closest(to: $0, among: ["at", "after"]) != nil }
@@ -161,18 +159,25 @@ extension ScenarioDecoder {
         _ change: ScenarioAction.ClockChange, at time: SimInstant, step: JSONPointer, clock: inout DeviceClockBounds
     ) throws {
         let wall: SimInstant
+        let zone = clock.zone
+        switch change {
+        case .to(let local): wall = zone.instant(for: local) ?? time + clock.offset
+        case .shift(let amount): wall = time + clock.offset + amount
+        }
+        guard wall < .epoch || wall < clock.earliest || wall > clock.latest else {
+            clock.offset = wall - time
+            return
+        }
+        // The clock is set out of bounds: say where and what.
         let field: JSONPointer
         let noun: String
         let found: String
-        let zone = clock.zone
         switch change {
         case .to(let local):
-            wall = zone.instant(for: local) ?? time + clock.offset
             field = step.appending("to")
             noun = "a local date-time"
             found = "\"\(local)\", which is \(ISO8601.formatUTC(wall))"
         case .shift(let amount):
-            wall = time + clock.offset + amount
             field = step.appending("shiftBy")
             noun = "a shift that sets the clock"
             found = "a shift by \(amount) to \(ISO8601.format(wall, in: zone))"
@@ -194,10 +199,16 @@ extension ScenarioDecoder {
         clock.offset = wall - time
     }
 
+    /// What a slot id is expected to be, as an error message says it.
+    private static let slotIDExpectation = "a slot id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+
+    /// What a scripted test app's alarm, work, request or task id is expected to be.
+    private static let scriptedIDExpectation = "an id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+
     /// The string member `key` as a slot id (non-empty, no control characters, at most
     /// ``SafeName/maximumBytes`` bytes), or `nil` when absent.
     private func optionalSlotID(_ reader: inout JSONObjectReader, _ key: String) throws -> String? {
-        let expected = "a slot id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+        let expected = Self.slotIDExpectation
         guard let slot = try reader.optionalString(key, expected: expected) else { return nil }
         if let problem = SafeName.problemAsLabel(slot) {
             throw invalid(reader.pointer.appending(key), expected, SafeName.quoted(slot) + ", " + problem)
@@ -223,7 +234,7 @@ extension ScenarioDecoder {
 
     /// The id of a scripted test-app alarm or request (member `key`).
     private func scriptedID(_ reader: inout JSONObjectReader, _ key: String) throws -> String {
-        let expected = "an id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+        let expected = Self.scriptedIDExpectation
         let id = try reader.string(key, expected: expected)
         if let problem = SafeName.problemAsLabel(id) {
             throw invalid(reader.pointer.appending(key), expected, SafeName.quoted(id) + ", " + problem)

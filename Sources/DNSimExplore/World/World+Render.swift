@@ -56,20 +56,23 @@ extension World {
         }
         // Episodes of the switched-on kinds, clamped into the fault phase, in time order.
         let faultStart = startInstant + .minutes(2)
-        var pending: [(at: SimInstant, order: Int, kind: FaultKind, action: Action)] = []
+        // Each with its scenario action's name, looked up once.
+        var pending: [(at: SimInstant, order: Int, kind: FaultKind, action: Action, name: String?)] = []
         for episode in episodes where enabledKinds.contains(episode.kind) {
             for step in episode.steps {
                 if case .reschedule(let slot, _) = step.action, !slotIDs.contains(slot) { continue }
                 let at = min(max(step.at, faultStart), faultEnd)
-                pending.append((at, pending.count, episode.kind, step.action))
+                pending.append((at, pending.count, episode.kind, step.action, Self.actionName(step.action)))
             }
         }
         pending.sort { ($0.at, $0.order) < ($1.at, $1.order) }
         // Nobody uses the app while the device is off, locked after a reboot, or asleep: a user
         // step that falls in such a stretch happens just after it.
-        let unavailable = Self.unavailableStretches(pending.map { ($0.at, $0.action) }, until: faultEnd)
+        // Only reboots and sleep make such stretches.
+        let offSteps = pending.filter { $0.name == "reboot" || $0.name == "setSystemSleep" }
+        let unavailable = Self.unavailableStretches(offSteps.map { ($0.at, $0.name, $0.action) }, until: faultEnd)
         if !unavailable.isEmpty {
-            for index in pending.indices where Self.isUserStep(pending[index].action) {
+            for index in pending.indices where Self.isUserStep(pending[index].action, name: pending[index].name) {
                 var at = pending[index].at
                 var moved = true
                 while moved {
@@ -97,7 +100,7 @@ extension World {
             switch item.action {
             case .step(let body):
                 timeline.add(item.at, body)
-                switch body["action"]?.stringValue {
+                switch item.name {
                 case "cancelAllNotifications": intents.append((item.at, nil))
                 case "reinstallApp":
                     intents.append((item.at, nil))
@@ -188,13 +191,20 @@ extension World {
             reinstalls: reinstalls, laterSchedules: laterSchedules, stepCount: steps.count)
     }
 
-    /// Whether a step is something the user does with the app (it needs the device on and awake).
-    static func isUserStep(_ action: Action) -> Bool {
+    /// The `action` of a scenario step (`nil` for the other kinds of world action).
+    static func actionName(_ action: Action) -> String? {
+        guard case .step(let body) = action else { return nil }
+        return body["action"]?.stringValue
+    }
+
+    /// Whether a step (whose ``actionName(_:)`` is `name`) is something the user does with the
+    /// app (it needs the device on and awake).
+    static func isUserStep(_ action: Action, name: String?) -> Bool {
         switch action {
         case .reschedule, .resetup: return true
         case .shiftClock: return false
-        case .step(let body):
-            switch body["action"]?.stringValue {
+        case .step:
+            switch name {
             case "launchApp", "scheduleDailyNotification", "cancelAllNotifications", "updateSettings", "configure": return true
             default: return false
             }
@@ -202,13 +212,15 @@ extension World {
     }
 
     /// Stretches in which the device is off or locked after a reboot (`offFor` + `unlockAfter`),
-    /// or asleep (Electron), from steps in time order.
-    static func unavailableStretches(_ steps: [(at: SimInstant, action: Action)], until end: SimInstant) -> [(from: SimInstant, to: SimInstant)] {
+    /// or asleep (Electron), from steps in time order (each with its ``actionName(_:)``).
+    static func unavailableStretches(
+        _ steps: [(at: SimInstant, name: String?, action: Action)], until end: SimInstant
+    ) -> [(from: SimInstant, to: SimInstant)] {
         var stretches: [(from: SimInstant, to: SimInstant)] = []
         var asleepSince: SimInstant?
         for step in steps {
             guard case .step(let body) = step.action else { continue }
-            switch body["action"]?.stringValue {
+            switch step.name {
             case "reboot":
                 let off = body["offFor"]?.stringValue.flatMap(SimDuration.init(parsing:)) ?? .minutes(1)
                 let unlock = body["unlockAfter"]?.stringValue.flatMap(SimDuration.init(parsing:)) ?? .zero

@@ -30,6 +30,7 @@ extension ScenarioDecoder {
             outcome.slotsKnown = false
             return outcome
         }
+        outcome.steps.reserveCapacity(elements.count)
         // The previous step's time, once known; `nil` after a step whose time is unknown.
         var previous = timeline?.start
         // The device's zone and wall-clock offset as the steps leave them, to check where each

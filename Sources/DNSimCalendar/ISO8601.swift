@@ -71,9 +71,11 @@ public enum ISO8601 {
     /// Strict: uppercase `T` and `Z`, exactly two digits per field, three fraction digits,
     /// offset hours 00...23. Returns `nil` for anything else.
     public static func parseInstant(_ text: String) -> SimInstant? {
-        var scanner = TextScanner(text)
-        guard let wall = LocalDateTime.scan(&scanner), let offset = scanOffset(&scanner), scanner.isAtEnd
-        else { return nil }
+        let reading = TextScanner.read(text) { scanner -> (wall: LocalDateTime, offset: Int)? in
+            guard let wall = LocalDateTime.scan(&scanner), let offset = scanOffset(&scanner) else { return nil }
+            return (wall, offset)
+        }
+        guard let (wall, offset) = reading else { return nil }
         return SimInstant(millisecondsSinceEpoch: wall.millisecondsAsIfUTC - Int64(offset) * 1000)
     }
 

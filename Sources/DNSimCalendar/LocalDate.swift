@@ -33,8 +33,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     ///
     /// Returns `nil` for anything else, including `2026-3-1`, surrounding spaces and invalid days.
     public init?(parsing text: String) {
-        var scanner = TextScanner(text)
-        guard let date = Self.scan(&scanner), scanner.isAtEnd else { return nil }
+        guard let date = TextScanner.read(text, Self.scan) else { return nil }
         self = date
     }
 
@@ -86,18 +85,30 @@ public struct LocalDate: Hashable, Comparable, Sendable {
 extension LocalDate: CustomStringConvertible {
     /// The ISO 8601 rendering `YYYY-MM-DD`, e.g. `2026-03-29`.
     public var description: String {
-        if (0...9999).contains(year) {
+        if hasFourDigitYear {
             // The common case, written in place: ten bytes make a small string, no allocation.
             return String(unsafeUninitializedCapacity: 10) { buffer in
-                ASCIIDigits.write(year, width: 4, into: buffer, at: 0)
-                buffer[4] = UInt8(ascii: "-")
-                ASCIIDigits.write(month, width: 2, into: buffer, at: 5)
-                buffer[7] = UInt8(ascii: "-")
-                ASCIIDigits.write(day, width: 2, into: buffer, at: 8)
+                writeFourDigitYearText(into: buffer, at: 0)
                 return 10
             }
         }
         let yearText = (year < 0 ? "-" : "+") + CivilMath.zeroPadded(abs(year), width: 4)
         return yearText + "-" + CivilMath.zeroPadded(month, width: 2) + "-" + CivilMath.zeroPadded(day, width: 2)
+    }
+}
+
+extension LocalDate {
+    /// Whether the year is in 0...9999, so the ``description`` is the ten bytes `YYYY-MM-DD`.
+    var hasFourDigitYear: Bool { (0...9999).contains(year) }
+
+    /// Writes the ten bytes `YYYY-MM-DD` at `buffer[offset...]`.
+    ///
+    /// - Precondition: ``hasFourDigitYear``.
+    func writeFourDigitYearText(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        ASCIIDigits.write(year, width: 4, into: buffer, at: offset)
+        buffer[offset + 4] = UInt8(ascii: "-")
+        ASCIIDigits.write(month, width: 2, into: buffer, at: offset + 5)
+        buffer[offset + 7] = UInt8(ascii: "-")
+        ASCIIDigits.write(day, width: 2, into: buffer, at: offset + 8)
     }
 }

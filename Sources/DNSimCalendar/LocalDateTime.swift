@@ -18,8 +18,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     /// Parses exactly `YYYY-MM-DDTHH:mm` or `YYYY-MM-DDTHH:mm:ss` (also `…:ss.SSS`),
     /// e.g. `2026-03-29T09:00`; `nil` for anything else, including a lowercase `t` or a space.
     public init?(parsing text: String) {
-        var scanner = TextScanner(text)
-        guard let value = Self.scan(&scanner), scanner.isAtEnd else { return nil }
+        guard let value = TextScanner.read(text, Self.scan) else { return nil }
         self = value
     }
 
@@ -56,6 +55,14 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
 extension LocalDateTime: CustomStringConvertible {
     /// `YYYY-MM-DDTHH:mm`, or with `:ss[.SSS]` when the seconds or milliseconds are non-zero.
     public var description: String {
-        date.description + "T" + time.description
+        guard date.hasFourDigitYear else { return date.description + "T" + time.description }
+        // Written in place: one string, not three joined.
+        let timeLength = time.descriptionLength
+        return String(unsafeUninitializedCapacity: 11 + timeLength) { buffer in
+            date.writeFourDigitYearText(into: buffer, at: 0)
+            buffer[10] = UInt8(ascii: "T")
+            time.write(length: timeLength, into: buffer, at: 11)
+            return 11 + timeLength
+        }
     }
 }

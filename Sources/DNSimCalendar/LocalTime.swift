@@ -33,8 +33,7 @@ public struct LocalTime: Hashable, Comparable, Sendable {
     /// ``description`` parses back. Anything else returns `nil`: `9:00`, `25:00`, `09:60`,
     /// `09:00:`, surrounding spaces.
     public init?(parsing text: String) {
-        var scanner = TextScanner(text)
-        guard let time = Self.scan(&scanner), scanner.isAtEnd else { return nil }
+        guard let time = TextScanner.read(text, Self.scan) else { return nil }
         self = time
     }
 
@@ -84,18 +83,28 @@ public struct LocalTime: Hashable, Comparable, Sendable {
     /// 12 bytes make a small string, no allocation.
     private func text(length: Int) -> String {
         String(unsafeUninitializedCapacity: length) { buffer in
-            ASCIIDigits.write(hour, width: 2, into: buffer, at: 0)
-            buffer[2] = UInt8(ascii: ":")
-            ASCIIDigits.write(minute, width: 2, into: buffer, at: 3)
-            if length >= 8 {
-                buffer[5] = UInt8(ascii: ":")
-                ASCIIDigits.write(second, width: 2, into: buffer, at: 6)
-            }
-            if length >= 12 {
-                buffer[8] = UInt8(ascii: ".")
-                ASCIIDigits.write(millisecond, width: 3, into: buffer, at: 9)
-            }
+            write(length: length, into: buffer, at: 0)
             return length
+        }
+    }
+
+    /// The length of the ``description``: 5 (`HH:mm`), 8 (`HH:mm:ss`) or 12 (`HH:mm:ss.SSS`).
+    var descriptionLength: Int {
+        millisecond != 0 ? 12 : second != 0 ? 8 : 5
+    }
+
+    /// Writes the first `length` bytes (5, 8 or 12) of `HH:mm:ss.SSS` at `buffer[offset...]`.
+    func write(length: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        ASCIIDigits.write(hour, width: 2, into: buffer, at: offset)
+        buffer[offset + 2] = UInt8(ascii: ":")
+        ASCIIDigits.write(minute, width: 2, into: buffer, at: offset + 3)
+        if length >= 8 {
+            buffer[offset + 5] = UInt8(ascii: ":")
+            ASCIIDigits.write(second, width: 2, into: buffer, at: offset + 6)
+        }
+        if length >= 12 {
+            buffer[offset + 8] = UInt8(ascii: ".")
+            ASCIIDigits.write(millisecond, width: 3, into: buffer, at: offset + 9)
         }
     }
 }

@@ -18,7 +18,7 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     private var isSortedByKey = true
 
     /// Objects with at most this many members are searched linearly.
-    private static let indexThreshold = 8
+    private static let indexThreshold = 16
 
     /// Creates an empty object.
     public init() {

@@ -22,8 +22,12 @@ public struct JSONObjectReader: Sendable {
     public let object: JSONObject
     /// Where the object is in the document.
     public let pointer: JSONPointer
-    /// Keys asked for, in the order first asked.
+    /// Every key asked for, in the order asked, repeats included (an error message lists each
+    /// once, in the order first asked). Kept only for the messages.
     private var askedKeys: [String] = []
+    /// The positions of the members some asked key names: a member outside it is unknown unless
+    /// a decoder names it as known when finishing.
+    private var askedMembers = MemberPositions()
 
     /// Starts reading `value`, which must be an object; otherwise throws with `expected`
     /// (for example `a step object`) at `pointer`.
@@ -59,9 +63,16 @@ public struct JSONObjectReader: Sendable {
 
     /// The value of the member `key` and its pointer, or `nil` if there is no such member.
     public mutating func optionalValue(_ key: String) -> (value: JSONValue, pointer: JSONPointer)? {
-        markAsked(key)
-        guard let value = object[key] else { return nil }
+        guard let value = lookUp(key) else { return nil }
         return (value: value, pointer: pointer.appending(key))
+    }
+
+    /// Records `key` as known, as every accessor does, without reading its member: for a field
+    /// that is read only under some condition but must never be reported as unknown. Returns
+    /// whether the object has the member (as ``has(_:)`` does).
+    @discardableResult
+    public mutating func markKnown(_ key: String) -> Bool {
+        lookUp(key) != nil
     }
 
     // MARK: Scalars
@@ -79,9 +90,9 @@ public struct JSONObjectReader: Sendable {
         _ key: String,
         expected: String = "a string"
     ) throws(JSONDecodingError) -> String? {
-        guard let (value, memberPointer) = optionalValue(key) else { return nil }
+        guard let value = lookUp(key) else { return nil }
         guard case .string(let string) = value else {
-            throw mismatch(value, at: memberPointer, expected: expected)
+            throw mismatch(value, at: pointer.appending(key), expected: expected)
         }
         return string
     }
@@ -100,9 +111,9 @@ public struct JSONObjectReader: Sendable {
         _ key: String,
         expected: String = "an integer"
     ) throws(JSONDecodingError) -> Int64? {
-        guard let (value, memberPointer) = optionalValue(key) else { return nil }
+        guard let value = lookUp(key) else { return nil }
         guard case .integer(let integer) = value else {
-            throw mismatch(value, at: memberPointer, expected: expected)
+            throw mismatch(value, at: pointer.appending(key), expected: expected)
         }
         return integer
     }
@@ -120,9 +131,9 @@ public struct JSONObjectReader: Sendable {
         _ key: String,
         expected: String = "true or false"
     ) throws(JSONDecodingError) -> Bool? {
-        guard let (value, memberPointer) = optionalValue(key) else { return nil }
+        guard let value = lookUp(key) else { return nil }
         guard case .bool(let flag) = value else {
-            throw mismatch(value, at: memberPointer, expected: expected)
+            throw mismatch(value, at: pointer.appending(key), expected: expected)
         }
         return flag
     }
@@ -144,13 +155,13 @@ public struct JSONObjectReader: Sendable {
         _ key: String,
         as type: E.Type
     ) throws(JSONDecodingError) -> E? where E.RawValue == String {
-        guard let (value, memberPointer) = optionalValue(key) else { return nil }
+        guard let value = lookUp(key) else { return nil }
         guard case .string(let string) = value, let result = E(rawValue: string) else {
             var found = value.describeForError
             if case .string(let string) = value {
                 found += Suggestion.didYouMean(string, among: type.allCases.map(\.rawValue))
             }
-            throw JSONDecodingError(pointer: memberPointer, expected: Self.allowedValues(of: type), found: found)
+            throw JSONDecodingError(pointer: pointer.appending(key), expected: Self.allowedValues(of: type), found: found)
         }
         return result
     }
@@ -213,7 +224,12 @@ public struct JSONObjectReader: Sendable {
     /// One error (as ``finish(knownKeys:)`` would throw) for every member, in source order, whose
     /// key was never asked for and is not in `extra`; empty when there is none.
     public func unknownFields(knownKeys extra: [String] = []) -> [JSONDecodingError] {
-        let known = askedKeys + extra
+        // Members an asked key names are known: only the others can be unknown.
+        let hasUnknown = object.members.indices.contains { position in
+            !askedMembers.contains(position) && !extra.contains { Self.sameKey($0, object.members[position].key) }
+        }
+        guard hasUnknown else { return [] }
+        let known = Self.firstOccurrences(askedKeys) + extra
         var errors: [JSONDecodingError] = []
         for key in object.keys where !known.contains(where: { Self.sameKey($0, key) }) {
             errors.append(
@@ -229,10 +245,22 @@ public struct JSONObjectReader: Sendable {
 
     // MARK: Helpers
 
-    private mutating func markAsked(_ key: String) {
-        if !askedKeys.contains(where: { Self.sameKey($0, key) }) {
-            askedKeys.append(key)
+    /// Records `key` as asked for and returns its member's value, if any.
+    private mutating func lookUp(_ key: String) -> JSONValue? {
+        if askedKeys.isEmpty { askedKeys.reserveCapacity(8) }
+        askedKeys.append(key)
+        guard let position = object.position(ofKey: key) else { return nil }
+        askedMembers.insert(position)
+        return object.members[position].value
+    }
+
+    /// `keys` without repeats, each where it first occurs.
+    private static func firstOccurrences(_ keys: [String]) -> [String] {
+        var unique: [String] = []
+        for key in keys where !unique.contains(where: { sameKey($0, key) }) {
+            unique.append(key)
         }
+        return unique
     }
 
     private func missing(_ key: String, expected: String) -> JSONDecodingError {
@@ -253,7 +281,7 @@ public struct JSONObjectReader: Sendable {
 
     /// Keys are compared by UTF-8 bytes, as in ``JSONObject``.
     private static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8)
+        UTF8Bytes.equal(lhs, rhs)
     }
 
     private static func knownFieldsDescription(_ keys: [String]) -> String {
@@ -270,5 +298,23 @@ public struct JSONObjectReader: Sendable {
     where E.RawValue == String {
         let names = type.allCases.map { "\"\(JSONWriter.escapedContents($0.rawValue))\"" }
         return names.count == 1 ? names[0] : "one of " + names.joined(separator: ", ")
+    }
+}
+
+/// A set of member positions: a bit mask for the first 64, a set for any beyond.
+private struct MemberPositions: Sendable {
+    private var first64: UInt64 = 0
+    private var beyond: Set<Int> = []
+
+    mutating func insert(_ position: Int) {
+        if position < 64 {
+            first64 |= 1 << UInt64(position)
+        } else {
+            beyond.insert(position)
+        }
+    }
+
+    func contains(_ position: Int) -> Bool {
+        position < 64 ? first64 & (1 << UInt64(position)) != 0 : beyond.contains(position)
     }
 }

@@ -7,7 +7,8 @@ enum UTF8Bytes {
     /// Whether `lhs` and `rhs` have the same UTF-8 bytes.
     @inline(__always)
     static func equal(_ lhs: String, _ rhs: String) -> Bool {
-        compare(lhs, rhs) == 0
+        // The count of a native string's UTF-8 view is stored: most unequal keys differ in length.
+        lhs.utf8.count == rhs.utf8.count && compare(lhs, rhs) == 0
     }
 
     /// Whether the UTF-8 bytes of `lhs` sort strictly before those of `rhs`.

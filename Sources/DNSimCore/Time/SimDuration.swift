@@ -61,38 +61,56 @@ extension SimDuration {
     /// in descending units (`1d2h30m`). Returns `nil` for anything else, including an empty
     /// string, a sign, fractions, repeated or out-of-order units, and overflow.
     public init?(parsing text: String) {
-        let order = ["d", "h", "m", "s", "ms"]
-        let scale: [String: Int64] = ["d": 86_400_000, "h": 3_600_000, "m": 60_000, "s": 1000, "ms": 1]
+        self.init(parsing: text[...])
+    }
+
+    /// Parses a duration from `text`, as the `String` initializer does.
+    public init?(parsing text: Substring) {
+        let milliseconds =
+            text.utf8.withContiguousStorageIfAvailable(Self.milliseconds(in:))
+            ?? Array(text.utf8).withUnsafeBufferPointer(Self.milliseconds(in:))
+        guard let milliseconds else { return nil }
+        self.init(milliseconds: milliseconds)
+    }
+
+    /// The milliseconds the UTF-8 `bytes` of a duration spell, or `nil`.
+    private static func milliseconds(in bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        if bytes.isEmpty { return nil }
         var total: Int64 = 0
         var lastRank = -1
-        var chars = Array(text.utf8)[...]
-        if chars.isEmpty { return nil }
-        while !chars.isEmpty {
+        var index = 0
+        while index < bytes.count {
             var digits: Int64 = 0
-            var digitCount = 0
-            while let c = chars.first, c >= 48, c <= 57 {
+            let digitsStart = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
                 let (m, o1) = digits.multipliedReportingOverflow(by: 10)
-                let (a, o2) = m.addingReportingOverflow(Int64(c - 48))
+                let (a, o2) = m.addingReportingOverflow(Int64(bytes[index] - UInt8(ascii: "0")))
                 if o1 || o2 { return nil }
                 digits = a
-                digitCount += 1
-                chars = chars.dropFirst()
+                index += 1
             }
-            if digitCount == 0 { return nil }
-            var unit = ""
-            while let c = chars.first, c >= 97, c <= 122 {
-                unit.append(Character(Unicode.Scalar(c)))
-                chars = chars.dropFirst()
-            }
-            guard let rank = order.firstIndex(of: unit), rank > lastRank, let factor = scale[unit] else {
-                return nil
-            }
+            if index == digitsStart { return nil }
+            let unitStart = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "a"), bytes[index] <= UInt8(ascii: "z") { index += 1 }
+            guard let (rank, factor) = unit(bytes[unitStart..<index]), rank > lastRank else { return nil }
             lastRank = rank
             let (p, o3) = digits.multipliedReportingOverflow(by: factor)
             let (s, o4) = total.addingReportingOverflow(p)
             if o3 || o4 { return nil }
             total = s
         }
-        self.init(milliseconds: total)
+        return total
+    }
+
+    /// A unit's rank (`d` first, `ms` last) and length in milliseconds, from its letters.
+    private static func unit(_ letters: Slice<UnsafeBufferPointer<UInt8>>) -> (rank: Int, milliseconds: Int64)? {
+        switch (letters.count, letters.first) {
+        case (1, UInt8(ascii: "d")): (0, 86_400_000)
+        case (1, UInt8(ascii: "h")): (1, 3_600_000)
+        case (1, UInt8(ascii: "m")): (2, 60_000)
+        case (1, UInt8(ascii: "s")): (3, 1000)
+        case (2, UInt8(ascii: "m")) where letters.last == UInt8(ascii: "s"): (4, 1)
+        default: nil
+        }
     }
 }

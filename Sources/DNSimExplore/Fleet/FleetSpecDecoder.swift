@@ -25,7 +25,7 @@ public struct FleetSpecDecoder {
         for byte in bytes { FNV1a.update(&digest, byte: byte) }
         do {
             var root = try JSONObjectReader(json, at: .root, expected: "a fleet spec object")
-            _ = root.optionalValue("$schema")
+            root.markKnown("$schema")
             let id = try root.string("id")
             let title = try root.string("title")
             let description = try root.optionalString("description") ?? ""

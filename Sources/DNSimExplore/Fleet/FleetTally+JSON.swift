@@ -70,7 +70,7 @@ extension FleetTally {
             var shardReader = try root.object("shard")
             let shard = (index: Int(try shardReader.int64("index")), of: Int(try shardReader.int64("of")))
             try shardReader.finish()
-            _ = root.optionalValue("latenessBoundsSeconds")
+            root.markKnown("latenessBoundsSeconds")
             var tally = FleetTally(specID: id, specDigest: digest, days: days, profiles: profiles, fleetSize: fleetSize, shard: shard)
             for item in try root.array("groups") {
                 var reader = try JSONObjectReader(item.value, at: item.pointer, expected: "a group object")

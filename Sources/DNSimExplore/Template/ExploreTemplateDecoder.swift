@@ -57,7 +57,7 @@ public struct ExploreTemplateDecoder {
 
     private func decodeTemplate(_ json: JSONValue) throws -> ExploreTemplate {
         var root = try JSONObjectReader(json, at: .root, expected: "an exploration template object")
-        _ = root.optionalValue("$schema")
+        root.markKnown("$schema")
         let id = try root.string("id", expected: "a template id such as \"explore/ios-week\"")
         let title = try root.string("title")
         let description = try root.optionalString("description") ?? ""
@@ -243,7 +243,7 @@ public struct ExploreTemplateDecoder {
 
     private func percent(_ reader: inout JSONObjectReader, _ key: String, default value: Int) throws -> Int {
         guard reader.has(key) else {
-            _ = reader.optionalValue(key)
+            reader.markKnown(key)
             return value
         }
         return try integer(&reader, key, 0...100)

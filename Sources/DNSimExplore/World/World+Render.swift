@@ -56,20 +56,23 @@ extension World {
         }
         // Episodes of the switched-on kinds, clamped into the fault phase, in time order.
         let faultStart = startInstant + .minutes(2)
-        var pending: [(at: SimInstant, order: Int, kind: FaultKind, action: Action)] = []
+        // Each with its scenario action's name, looked up once.
+        var pending: [(at: SimInstant, order: Int, kind: FaultKind, action: Action, name: String?)] = []
         for episode in episodes where enabledKinds.contains(episode.kind) {
             for step in episode.steps {
                 if case .reschedule(let slot, _) = step.action, !slotIDs.contains(slot) { continue }
                 let at = min(max(step.at, faultStart), faultEnd)
-                pending.append((at, pending.count, episode.kind, step.action))
+                pending.append((at, pending.count, episode.kind, step.action, Self.actionName(step.action)))
             }
         }
         pending.sort { ($0.at, $0.order) < ($1.at, $1.order) }
         // Nobody uses the app while the device is off, locked after a reboot, or asleep: a user
         // step that falls in such a stretch happens just after it.
-        let unavailable = Self.unavailableStretches(pending.map { ($0.at, $0.action) }, until: faultEnd)
+        // Only reboots and sleep make such stretches.
+        let offSteps = pending.filter { $0.name == "reboot" || $0.name == "setSystemSleep" }
+        let unavailable = Self.unavailableStretches(offSteps.map { ($0.at, $0.name, $0.action) }, until: faultEnd)
         if !unavailable.isEmpty {
-            for index in pending.indices where Self.isUserStep(pending[index].action) {
+            for index in pending.indices where Self.isUserStep(pending[index].action, name: pending[index].name) {
                 var at = pending[index].at
                 var moved = true
                 while moved {
@@ -90,13 +93,14 @@ extension World {
         var reinstalls: [SimInstant] = []
         var laterSchedules: [(at: SimInstant, slot: String)] = []
         var clockOffset = SimDuration.zero
-        var kindsPresent: Set<FaultKind> = []
+        // A few kinds at most: a list is cheaper than hashing their names.
+        var kindsPresent: [FaultKind] = []
         for item in pending {
-            kindsPresent.insert(item.kind)
+            if !kindsPresent.contains(item.kind) { kindsPresent.append(item.kind) }
             switch item.action {
             case .step(let body):
                 timeline.add(item.at, body)
-                switch body["action"]?.stringValue {
+                switch item.name {
                 case "cancelAllNotifications": intents.append((item.at, nil))
                 case "reinstallApp":
                     intents.append((item.at, nil))
@@ -172,7 +176,8 @@ extension World {
         root["plugin"] = .object(plugin)
         if let os { root["os"] = .object(os) }
         if let server { root["server"] = .object(server) }
-        root["steps"] = .array(timeline.rendered())
+        let steps = timeline.rendered()
+        root["steps"] = .array(steps)
         root["expected"] = .object(expected)
         let json = JSONValue.object(root)
         let scenario: Scenario
@@ -183,28 +188,39 @@ extension World {
         }
         return RenderedWorld(
             json: json, scenario: scenario, healAt: heal, quietFrom: quietFrom, intents: intents, slotIDs: slotIDs,
-            reinstalls: reinstalls, laterSchedules: laterSchedules, stepCount: timeline.count)
+            reinstalls: reinstalls, laterSchedules: laterSchedules, stepCount: steps.count)
     }
 
-    /// Whether a step is something the user does with the app (it needs the device on and awake).
-    static func isUserStep(_ action: Action) -> Bool {
+    /// The `action` of a scenario step (`nil` for the other kinds of world action).
+    static func actionName(_ action: Action) -> String? {
+        guard case .step(let body) = action else { return nil }
+        return body["action"]?.stringValue
+    }
+
+    /// Whether a step (whose ``actionName(_:)`` is `name`) is something the user does with the
+    /// app (it needs the device on and awake).
+    static func isUserStep(_ action: Action, name: String?) -> Bool {
         switch action {
         case .reschedule, .resetup: return true
         case .shiftClock: return false
-        case .step(let body):
-            return ["launchApp", "scheduleDailyNotification", "cancelAllNotifications", "updateSettings", "configure"]
-                .contains(body["action"]?.stringValue ?? "")
+        case .step:
+            switch name {
+            case "launchApp", "scheduleDailyNotification", "cancelAllNotifications", "updateSettings", "configure": return true
+            default: return false
+            }
         }
     }
 
     /// Stretches in which the device is off or locked after a reboot (`offFor` + `unlockAfter`),
-    /// or asleep (Electron), from steps in time order.
-    static func unavailableStretches(_ steps: [(at: SimInstant, action: Action)], until end: SimInstant) -> [(from: SimInstant, to: SimInstant)] {
+    /// or asleep (Electron), from steps in time order (each with its ``actionName(_:)``).
+    static func unavailableStretches(
+        _ steps: [(at: SimInstant, name: String?, action: Action)], until end: SimInstant
+    ) -> [(from: SimInstant, to: SimInstant)] {
         var stretches: [(from: SimInstant, to: SimInstant)] = []
         var asleepSince: SimInstant?
         for step in steps {
             guard case .step(let body) = step.action else { continue }
-            switch body["action"]?.stringValue {
+            switch step.name {
             case "reboot":
                 let off = body["offFor"]?.stringValue.flatMap(SimDuration.init(parsing:)) ?? .minutes(1)
                 let unlock = body["unlockAfter"]?.stringValue.flatMap(SimDuration.init(parsing:)) ?? .zero
@@ -276,8 +292,6 @@ private struct Timeline {
 
     init(zone: Zone) { self.zone = zone }
 
-    var count: Int { items.count }
-
     mutating func add(_ at: SimInstant, _ body: JSONObject) { items.append((at, body)) }
 
     /// The local text of `instant` when it reads back to the same instant.
@@ -287,19 +301,30 @@ private struct Timeline {
         return local.description
     }
 
-    func rendered() -> [JSONValue] {
-        // Stable: the order added, by time.
-        let ordered = items.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    /// The step objects in time order, each with its `at` or `after`; leaves the timeline empty.
+    mutating func rendered() -> [JSONValue] {
+        // Stable: the order added, by time (the steps are usually added in time order already).
+        var ordered: [(at: SimInstant, body: JSONObject)] = []
+        swap(&ordered, &items)
+        if !zip(ordered, ordered.dropFirst()).allSatisfy({ $0.at <= $1.at }) {
+            ordered = ordered.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        }
         var previous: SimInstant?
-        return ordered.map { item in
-            var body = item.body
-            if let text = localText(item.at) {
+        var steps: [JSONValue] = []
+        steps.reserveCapacity(ordered.count)
+        for index in ordered.indices {
+            let at = ordered[index].at
+            // Moved out, not copied, so adding its time does not copy its members.
+            var body = JSONObject()
+            swap(&body, &ordered[index].body)
+            if let text = localText(at) {
                 body["at"] = .string(text)
             } else {
-                body["after"] = .string((item.at - (previous ?? item.at)).description)
+                body["after"] = .string((at - (previous ?? at)).description)
             }
-            previous = item.at
-            return .object(body)
+            previous = at
+            steps.append(.object(body))
         }
+        return steps
     }
 }

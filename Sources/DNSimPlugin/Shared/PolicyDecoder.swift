@@ -76,7 +76,7 @@ public struct PolicyDecoder {
 
     private func decodeFile(_ json: JSONValue, presets: ((PluginProfile) -> PluginPolicy)?) throws -> PolicyFile {
         var root = try JSONObjectReader(json, at: .root, expected: "a policy object")
-        _ = root.optionalValue("$schema")
+        root.markKnown("$schema")
         let name = try root.string("name", expected: "the policy's name, such as \"our-plugin-1.4\"")
         guard Self.isValidName(name) else {
             throw invalid(

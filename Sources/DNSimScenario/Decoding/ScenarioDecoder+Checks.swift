@@ -73,7 +73,7 @@ extension ScenarioDecoder {
         var complete = true
         for profile in reader.object.keys {
             guard profiles.contains(profile) else {
-                _ = reader.optionalValue(profile)
+                reader.markKnown(profile)
                 record(
                     invalid(
                         reader.pointer.appending(profile), "a plugin profile name: " + profiles.joined(separator: ", "),
@@ -249,10 +249,10 @@ extension ScenarioDecoder {
     /// The optional local date-time window `from`…`to` of a scripted-app check (when the
     /// alarm fired, the work or task ran, the request was delivered); `to` may not precede `from`.
     private func window(_ reader: inout JSONObjectReader) throws -> (from: LocalDateTime?, to: LocalDateTime?) {
-        _ = reader.optionalValue("from")
-        _ = reader.optionalValue("to")
-        let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from").0 : nil
-        let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to").0 : nil
+        reader.markKnown("from")
+        reader.markKnown("to")
+        let from = reader.has("from") ? try decodeLocalDateTime(&reader, "from") : nil
+        let to = reader.has("to") ? try decodeLocalDateTime(&reader, "to") : nil
         if let from, let to, to < from {
             throw invalid(reader.pointer.appending("to"), "a local date-time at or after \"from\"", "\"\(to)\"")
         }

@@ -30,6 +30,7 @@ extension ScenarioDecoder {
             outcome.slotsKnown = false
             return outcome
         }
+        outcome.steps.reserveCapacity(elements.count)
         // The previous step's time, once known; `nil` after a step whose time is unknown.
         var previous = timeline?.start
         // The device's zone and wall-clock offset as the steps leave them, to check where each
@@ -88,11 +89,9 @@ extension ScenarioDecoder {
     private func decodeStepTime(
         _ reader: inout JSONObjectReader, step pointer: JSONPointer, timeline: Timeline?, previous: inout SimInstant?
     ) -> SimInstant? {
-        let hasAt = reader.has("at")
-        let hasAfter = reader.has("after")
         // Known fields whichever is used, so an unknown-field message lists both.
-        _ = reader.optionalValue("at")
-        _ = reader.optionalValue("after")
+        let hasAt = reader.markKnown("at")
+        let hasAfter = reader.markKnown("after")
         if hasAt == hasAfter {
             // A misspelt "at"/"after" is the likely cause of "neither": name it.
             let near = hasAt ? nil : reader.object.keys.first { Suggestion.closest(to: $0, among: ["at", "after"]) != nil }
@@ -105,23 +104,22 @@ extension ScenarioDecoder {
             return nil
         }
         var time: SimInstant?
-        var timePointer = pointer
         if hasAt {
-            if let (local, at) = attempt({ try decodeLocalDateTime(&reader, "at") }), let timeline {
-                timePointer = at
+            if let local = attempt({ try decodeLocalDateTime(&reader, "at") }), let timeline {
                 time = timeline.zone.instant(for: local, gap: .skip)
                 if time == nil {
-                    record(invalid(at, "a local time that exists in \(timeline.zone.identifier)", "\"\(local)\""))
+                    record(invalid(pointer.appending("at"), "a local time that exists in \(timeline.zone.identifier)", "\"\(local)\""))
                 }
             }
-        } else if let (delay, at) = attempt({ try decodeDuration(&reader, "after") }), let before = previous {
-            timePointer = at
+        } else if let delay = attempt({ try decodeDuration(&reader, "after") }), let before = previous {
             time = before + delay
         }
         guard let time, let timeline else {
             previous = nil
             return nil
         }
+        // Where a time out of place is reported (built only then).
+        var timePointer: JSONPointer { pointer.appending(hasAt ? "at" : "after") }
         let zone = timeline.zone
         if time < timeline.start {
             record(
@@ -162,18 +160,25 @@ extension ScenarioDecoder {
         _ change: ScenarioAction.ClockChange, at time: SimInstant, step: JSONPointer, clock: inout DeviceClockBounds
     ) throws {
         let wall: SimInstant
+        let zone = clock.zone
+        switch change {
+        case .to(let local): wall = zone.instant(for: local) ?? time + clock.offset
+        case .shift(let amount): wall = time + clock.offset + amount
+        }
+        guard wall < .epoch || wall < clock.earliest || wall > clock.latest else {
+            clock.offset = wall - time
+            return
+        }
+        // The clock is set out of bounds: say where and what.
         let field: JSONPointer
         let noun: String
         let found: String
-        let zone = clock.zone
         switch change {
         case .to(let local):
-            wall = zone.instant(for: local) ?? time + clock.offset
             field = step.appending("to")
             noun = "a local date-time"
             found = "\"\(local)\", which is \(ISO8601.formatUTC(wall))"
         case .shift(let amount):
-            wall = time + clock.offset + amount
             field = step.appending("shiftBy")
             noun = "a shift that sets the clock"
             found = "a shift by \(amount) to \(ISO8601.format(wall, in: zone))"
@@ -195,10 +200,16 @@ extension ScenarioDecoder {
         clock.offset = wall - time
     }
 
+    /// What a slot id is expected to be, as an error message says it.
+    private static let slotIDExpectation = "a slot id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+
+    /// What a scripted test app's alarm, work, request or task id is expected to be.
+    private static let scriptedIDExpectation = "an id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+
     /// The string member `key` as a slot id (non-empty, no control characters, at most
     /// ``SafeName/maximumBytes`` bytes), or `nil` when absent.
     private func optionalSlotID(_ reader: inout JSONObjectReader, _ key: String) throws -> String? {
-        let expected = "a slot id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+        let expected = Self.slotIDExpectation
         guard let slot = try reader.optionalString(key, expected: expected) else { return nil }
         if let problem = SafeName.problemAsLabel(slot) {
             throw invalid(reader.pointer.appending(key), expected, SafeName.quoted(slot) + ", " + problem)
@@ -210,8 +221,8 @@ extension ScenarioDecoder {
     private func requireExactlyOne(
         _ reader: inout JSONObjectReader, _ first: String, _ second: String, _ firstIs: String, _ secondIs: String
     ) throws {
-        _ = reader.optionalValue(first)
-        _ = reader.optionalValue(second)
+        reader.markKnown(first)
+        reader.markKnown(second)
         if reader.has(first) == reader.has(second) {
             throw invalid(
                 reader.pointer, "exactly one of \"\(first)\" (\(firstIs)) or \"\(second)\" (\(secondIs))",
@@ -224,7 +235,7 @@ extension ScenarioDecoder {
 
     /// The id of a scripted test-app alarm or request (member `key`).
     private func scriptedID(_ reader: inout JSONObjectReader, _ key: String) throws -> String {
-        let expected = "an id: 1 to \(SafeName.maximumBytes) bytes, no control characters"
+        let expected = Self.scriptedIDExpectation
         let id = try reader.string(key, expected: expected)
         if let problem = SafeName.problemAsLabel(id) {
             throw invalid(reader.pointer.appending(key), expected, SafeName.quoted(id) + ", " + problem)
@@ -238,31 +249,31 @@ extension ScenarioDecoder {
         let id = try scriptedID(&reader, "work")
         let kindName = try choice(&reader, "kind", ["oneTime", "periodic"])
         // Read every kind-specific field, so a field of the other kind is named, not "unknown".
-        _ = reader.optionalValue("initialDelay")
-        _ = reader.optionalValue("interval")
-        _ = reader.optionalValue("flex")
+        reader.markKnown("initialDelay")
+        reader.markKnown("interval")
+        reader.markKnown("flex")
         let kind: AndroidWorkRequest.Kind
         if kindName == "oneTime" {
             for key in ["interval", "flex"] where reader.has(key) {
                 throw invalid(reader.pointer.appending(key), "no \"\(key)\" for oneTime work (only periodic work has one)", "one")
             }
-            kind = .oneTime(initialDelay: reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay").0 : .zero)
+            kind = .oneTime(initialDelay: reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay") : .zero)
         } else {
             guard reader.has("interval") else {
                 throw invalid(reader.pointer.appending("interval"), "a repeat interval for periodic work (e.g. \"15m\")", "none")
             }
-            let interval = try decodeDuration(&reader, "interval").0
-            let flex = reader.has("flex") ? try decodeDuration(&reader, "flex").0 : nil
-            let initialDelay = reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay").0 : .zero
+            let interval = try decodeDuration(&reader, "interval")
+            let flex = reader.has("flex") ? try decodeDuration(&reader, "flex") : nil
+            let initialDelay = reader.has("initialDelay") ? try decodeDuration(&reader, "initialDelay") : .zero
             kind = .periodic(interval: interval, flex: flex, initialDelay: initialDelay)
         }
         var work = ScriptedWork(id: id, kind: kind)
         work.requiresNetwork = try reader.optionalBool("requiresNetwork") ?? false
         work.backoffPolicy = try reader.optionalEnumeration("backoffPolicy", as: AndroidWorkRequest.BackoffPolicy.self) ?? .exponential
-        _ = reader.optionalValue("backoffDelay")
-        if reader.has("backoffDelay") { work.backoffDelay = try decodeDuration(&reader, "backoffDelay").0 }
-        _ = reader.optionalValue("runTime")
-        if reader.has("runTime") { work.runTime = try decodeDuration(&reader, "runTime").0 }
+        reader.markKnown("backoffDelay")
+        if reader.has("backoffDelay") { work.backoffDelay = try decodeDuration(&reader, "backoffDelay") }
+        reader.markKnown("runTime")
+        if reader.has("runTime") { work.runTime = try decodeDuration(&reader, "runTime") }
         work.existingWorkPolicy = try reader.optionalEnumeration("existingWorkPolicy", as: AndroidExistingWorkPolicy.self) ?? .replace
         let resultNames = AndroidWorkOutcome.Result.allCases.map(\.rawValue)
         let expected = "a non-empty array of worker results, each one of: " + resultNames.joined(separator: ", ")
@@ -294,14 +305,15 @@ extension ScenarioDecoder {
     private func decodeAction(_ reader: inout JSONObjectReader, platform: ScenarioPlatform?) throws -> ScenarioAction {
         let vocabulary = ScenarioAction.Vocabulary.of(platform)
         let known = vocabulary.names
-        let platformName = platform.map { "\($0.rawValue) " } ?? ""
         let expected = vocabulary.expected
         let name = try reader.string("action", expected: expected)
-        if let platform, !vocabulary.nameSet.contains(name) && ScenarioAction.allNames.contains(name) {
+        let isKnown = vocabulary.nameSet.contains(name)
+        if let platform, !isKnown && ScenarioAction.allNames.contains(name) {
             throw invalid(reader.pointer.appending("action"), expected, "\"\(name)\", which does not exist on \(platform.rawValue)")
         }
-        if !vocabulary.nameSet.contains(name), let near = Suggestion.closest(to: name, among: known) {
+        if !isKnown, let near = Suggestion.closest(to: name, among: known) {
             // A near miss: name the action meant rather than list all of them.
+            let platformName = platform.map { "\($0.rawValue) " } ?? ""
             throw invalid(
                 reader.pointer.appending("action"), "one of the \(known.count) \(platformName)actions",
                 "\"\(JSONWriter.escapedContents(name))\", did you mean \"\(near)\"?")
@@ -375,9 +387,9 @@ extension ScenarioDecoder {
             try requireExactlyOne(&reader, "triggerAt", "triggerIn", "a local date-time", "a signed duration from the step")
             let trigger: ScriptedAlarm.Trigger =
                 reader.has("triggerAt")
-                ? .at(try decodeLocalDateTime(&reader, "triggerAt").0) : .after(try decodeDuration(&reader, "triggerIn", allowNegative: true).0)
-            _ = reader.optionalValue("window")
-            let window = reader.has("window") ? try decodeDuration(&reader, "window").0 : SimDuration.zero
+                ? .at(try decodeLocalDateTime(&reader, "triggerAt")) : .after(try decodeDuration(&reader, "triggerIn", allowNegative: true))
+            reader.markKnown("window")
+            let window = reader.has("window") ? try decodeDuration(&reader, "window") : SimDuration.zero
             if method == .setWindow && !reader.has("window") {
                 throw invalid(reader.pointer.appending("window"), "a window length for setWindow (e.g. \"15m\")", "none")
             }
@@ -416,33 +428,33 @@ extension ScenarioDecoder {
         case "submitTask":
             let id = try scriptedID(&reader, "task")
             let kind = try reader.enumeration("kind", as: IOSBackgroundTaskRequest.Kind.self)
-            _ = reader.optionalValue("earliestBeginAt")
-            _ = reader.optionalValue("earliestBeginIn")
+            reader.markKnown("earliestBeginAt")
+            reader.markKnown("earliestBeginIn")
             if reader.has("earliestBeginAt") && reader.has("earliestBeginIn") {
                 throw invalid(
                     reader.pointer,
                     "at most one of \"earliestBeginAt\" (a local date-time) or \"earliestBeginIn\" (a duration from the step)", "both")
             }
             var earliest: ScriptedTask.EarliestBegin?
-            if reader.has("earliestBeginAt") { earliest = .at(try decodeLocalDateTime(&reader, "earliestBeginAt").0) }
-            if reader.has("earliestBeginIn") { earliest = .after(try decodeDuration(&reader, "earliestBeginIn").0) }
+            if reader.has("earliestBeginAt") { earliest = .at(try decodeLocalDateTime(&reader, "earliestBeginAt")) }
+            if reader.has("earliestBeginIn") { earliest = .after(try decodeDuration(&reader, "earliestBeginIn")) }
             let permitted = try reader.optionalBool("permitted") ?? true
-            _ = reader.optionalValue("runTime")
-            let runTime = reader.has("runTime") ? try decodeDuration(&reader, "runTime").0 : .seconds(2)
+            reader.markKnown("runTime")
+            let runTime = reader.has("runTime") ? try decodeDuration(&reader, "runTime") : .seconds(2)
             return .submitTask(ScriptedTask(id: id, kind: kind, earliestBegin: earliest, permitted: permitted, runTime: runTime))
         case "setStandbyBucket":
             return .setStandbyBucket(try choice(&reader, "bucket", AndroidStandbyBucket.allCases.map(\.rawValue)))
         case "reboot":
-            _ = reader.optionalValue("offFor")
-            _ = reader.optionalValue("unlockAfter")
-            let offFor = reader.has("offFor") ? try decodeDuration(&reader, "offFor").0 : .minutes(1)
-            let unlockAfter = reader.has("unlockAfter") ? try decodeDuration(&reader, "unlockAfter").0 : nil
+            reader.markKnown("offFor")
+            reader.markKnown("unlockAfter")
+            let offFor = reader.has("offFor") ? try decodeDuration(&reader, "offFor") : .minutes(1)
+            let unlockAfter = reader.has("unlockAfter") ? try decodeDuration(&reader, "unlockAfter") : nil
             return .reboot(offFor: offFor, unlockAfter: unlockAfter)
         case "setClock":
             try requireExactlyOne(&reader, "to", "shiftBy", "a local date-time", "a signed duration")
             let source = try optionalChoice(&reader, "source", ["manual", "network"]) ?? "manual"
-            if reader.has("to") { return .setClock(.to(try decodeLocalDateTime(&reader, "to").0), source: source) }
-            return .setClock(.shift(try decodeDuration(&reader, "shiftBy", allowNegative: true).0), source: source)
+            if reader.has("to") { return .setClock(.to(try decodeLocalDateTime(&reader, "to")), source: source) }
+            return .setClock(.shift(try decodeDuration(&reader, "shiftBy", allowNegative: true)), source: source)
         case "setTimeZone":
             return .setTimeZone(try decodeZone(&reader, "zone"))
         case "setNotificationPermission":

@@ -129,7 +129,7 @@ public struct ScenarioDecoder {
         guard var root = attempt({ try JSONObjectReader(json, at: .root, expected: "a scenario object") }) else {
             return nil
         }
-        _ = root.optionalValue("$schema")
+        root.markKnown("$schema")
         let id = attempt { try decodeScenarioID(&root) }
         let title = attempt { try root.string("title") }
         let description = attempt { try root.optionalString("description") ?? "" }
@@ -138,7 +138,7 @@ public struct ScenarioDecoder {
         let device = decodeDevice(&root, platform: platform)
 
         let zone = attempt { try decodeZone(&root, "timeZone") }
-        let start = attempt { try decodeLocalDateTime(&root, "start") }
+        let start = attempt { (try decodeLocalDateTime(&root, "start"), JSONPointer.root.appending("start")) }
         var startInstant: SimInstant?
         if let zone, let (local, pointer) = start {
             startInstant = attempt { try checkStart(local, at: pointer, zone: zone) }
@@ -256,8 +256,8 @@ public struct ScenarioDecoder {
         let hasEnd = root.has("end")
         let hasDuration = root.has("duration")
         // Both are known fields whichever is used, so an unknown-field message lists both.
-        _ = root.optionalValue("end")
-        _ = root.optionalValue("duration")
+        root.markKnown("end")
+        root.markKnown("duration")
         if hasEnd == hasDuration {
             record(
                 invalid(
@@ -268,7 +268,8 @@ public struct ScenarioDecoder {
         let end: SimInstant
         let pointer: JSONPointer
         if hasEnd {
-            guard let (local, at) = attempt({ try decodeLocalDateTime(&root, "end") }), let zone else { return nil }
+            guard let local = attempt({ try decodeLocalDateTime(&root, "end") }), let zone else { return nil }
+            let at = root.pointer.appending("end")
             guard let instant = zone.instant(for: local, gap: .skip) else {
                 record(invalid(at, "a local time that exists in \(zone.identifier)", "\"\(local)\""))
                 return nil
@@ -276,9 +277,9 @@ public struct ScenarioDecoder {
             end = instant
             pointer = at
         } else {
-            guard let (duration, at) = attempt({ try decodeDuration(&root, "duration") }), let start else { return nil }
+            guard let duration = attempt({ try decodeDuration(&root, "duration") }), let start else { return nil }
             end = start + duration
-            pointer = at
+            pointer = root.pointer.appending("duration")
         }
         guard let start else { return nil }
         guard end > start else {
@@ -422,7 +423,7 @@ public struct ScenarioDecoder {
     /// The string member `key`, which must be one of `allowed`; `nil` when absent.
     func optionalChoice(_ reader: inout JSONObjectReader, _ key: String, _ allowed: [String]) throws -> String? {
         guard reader.has(key) else {
-            _ = reader.optionalValue(key)
+            reader.markKnown(key)
             return nil
         }
         return try choice(&reader, key, allowed)
@@ -449,38 +450,40 @@ public struct ScenarioDecoder {
         return zone
     }
 
-    func decodeLocalDateTime(_ reader: inout JSONObjectReader, _ key: String) throws -> (LocalDateTime, JSONPointer) {
+    /// The local date-time member `key`.
+    func decodeLocalDateTime(_ reader: inout JSONObjectReader, _ key: String) throws -> LocalDateTime {
         let expected = "a local date-time \"YYYY-MM-DDTHH:mm\""
         let text = try reader.string(key, expected: expected)
-        let pointer = reader.pointer.appending(key)
         guard let value = LocalDateTime(parsing: text) else {
             let shaped = text.utf8.count >= 16 && text.utf8.count <= 19 && Array(text.utf8)[10] == UInt8(ascii: "T")
-            throw invalid(pointer, expected, shaped ? "\"\(text)\", which is not a real date and time" : "\"\(text)\"")
+            throw invalid(
+                reader.pointer.appending(key), expected,
+                shaped ? "\"\(text)\", which is not a real date and time" : "\"\(text)\"")
         }
-        return (value, pointer)
+        return value
     }
 
-    func decodeDuration(_ reader: inout JSONObjectReader, _ key: String, allowNegative: Bool = false) throws
-        -> (SimDuration, JSONPointer)
-    {
+    /// The duration member `key` (with a leading `-` when `allowNegative`), at most ``maximumSpan``.
+    func decodeDuration(_ reader: inout JSONObjectReader, _ key: String, allowNegative: Bool = false) throws -> SimDuration {
         let expected = allowNegative
             ? "a signed duration such as \"-1h\" or \"90m\""
             : "a duration such as \"90s\", \"15m\", \"2h\" or \"1d2h\""
         let text = try reader.string(key, expected: expected)
-        let pointer = reader.pointer.appending(key)
         var body = Substring(text)
         var negative = false
         if allowNegative, body.first == "-" {
             negative = true
             body = body.dropFirst()
         }
-        guard let duration = SimDuration(parsing: String(body)) else {
-            throw invalid(pointer, expected, text.first == "-" ? "the negative duration \"\(text)\"" : "\"\(text)\"")
+        guard let duration = SimDuration(parsing: body) else {
+            throw invalid(
+                reader.pointer.appending(key), expected,
+                text.first == "-" ? "the negative duration \"\(text)\"" : "\"\(text)\"")
         }
         guard duration <= Self.maximumSpan else {
-            throw invalid(pointer, "a duration of at most \(Self.maximumSpan)", "\"\(text)\"")
+            throw invalid(reader.pointer.appending(key), "a duration of at most \(Self.maximumSpan)", "\"\(text)\"")
         }
-        return (negative ? -duration : duration, pointer)
+        return negative ? -duration : duration
     }
 }
 

@@ -1,4 +1,5 @@
 import DNSimCore
+import Synchronization
 
 /// What a run's result needs from its trace, indexed as each record is written, so building the
 /// result never scans the trace: the last OS decision about each occurrence, the OS removals of
@@ -194,6 +195,32 @@ final class RunIndex {
 
     init(removalKinds: Set<String>) {
         self.removalKinds = removalKinds.sorted()
+        // A run writes a few dozen shapes: room for them up front spares the tables' growth.
+        shapes.reserveCapacity(Self.expectedShapes)
+        shapeCounts.reserveCapacity(Self.expectedShapes)
+        shapePositions.reserveCapacity(Self.expectedShapes)
+    }
+
+    /// About how many record shapes a run writes.
+    private static let expectedShapes = 64
+
+    /// The role of each header shape seen in this process, apart from ``RecordShape/Role/isRemoval``
+    /// (which depends on the run's removal kinds): a fleet or a matrix runs thousands of
+    /// scenarios that write the same few dozen shapes, and working a role out compares the kind
+    /// with every special one.
+    private static let knownRoles = Mutex<[RecordShape.Key: RecordShape.Role]>([:])
+
+    /// The role of a header shape in this run.
+    private func role(of key: RecordShape.Key) -> RecordShape.Role {
+        var role: RecordShape.Role
+        if let known = Self.knownRoles.withLock({ $0[key] }) {
+            role = known
+        } else {
+            role = Self.role(subsystem: key.subsystem, kind: key.kind)
+            Self.knownRoles.withLock { $0[key] = role }
+        }
+        role.isRemoval = removalKinds.contains(key.kind)
+        return role
     }
 
     /// Which details ``observe(_:)`` reads of a record of this subsystem, kind and rule: the
@@ -309,7 +336,7 @@ final class RunIndex {
         if let known = shapePositions[key] {
             position = known
         } else {
-            shapes.append(RecordShape(key: key, role: Self.role(subsystem: subsystem, kind: kind, removalKinds: removalKinds)))
+            shapes.append(RecordShape(key: key, role: role(of: key)))
             shapeCounts.append(0)
             position = shapes.count - 1
             shapePositions[key] = position
@@ -336,8 +363,9 @@ final class RunIndex {
         }
     }
 
-    /// What indexing a record of this subsystem and kind involves.
-    private static func role(subsystem: String, kind: String, removalKinds: [String]) -> RecordShape.Role {
+    /// What indexing a record of this subsystem and kind involves, apart from whether it is a
+    /// removal (``role(of:)``).
+    private static func role(subsystem: String, kind: String) -> RecordShape.Role {
         var role = RecordShape.Role()
         switch kind {
         case "clock.set": role.special = .clockSet
@@ -371,7 +399,6 @@ final class RunIndex {
             default: break
             }
         }
-        role.isRemoval = removalKinds.contains(kind)
         switch subsystem {
         case "plugin":
             if kind == "telemetry" { role.special = .pluginTelemetry }

@@ -16,36 +16,63 @@ public enum ISO8601 {
         return render(instant, offsetSeconds: offset) + formatOffset(seconds: offset)
     }
 
+    /// Appends the UTF-8 bytes of ``format(_:in:)`` to `bytes`, without making a `String` in the
+    /// common case (a four-digit year, a whole-minute offset).
+    public static func append(_ instant: SimInstant, in zone: Zone, to bytes: inout [UInt8]) {
+        let offset = zone.offsetSeconds(at: instant)
+        let wall = LocalDateTime(millisecondsAsIfUTC: instant.millisecondsSinceEpoch + Int64(offset) * 1000)
+        guard (0...9999).contains(wall.date.year), offset % 60 == 0 else {
+            bytes.append(contentsOf: (render(instant, offsetSeconds: offset) + formatOffset(seconds: offset)).utf8)
+            return
+        }
+        let length = inPlaceLength(wall)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+            writeInPlace(wall, offsetSeconds: offset, into: buffer, at: 0)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<length]))
+        }
+    }
+
     /// The common case of ``format(_:in:)`` (a four-digit year, a whole-minute offset) written
     /// into one buffer: the same bytes as the general path, one allocation instead of four.
     private static func formatInPlace(_ wall: LocalDateTime, offsetSeconds offset: Int) -> String {
-        let hasMilliseconds = wall.time.millisecond != 0
-        let length = 19 + (hasMilliseconds ? 4 : 0) + 6
+        let length = inPlaceLength(wall)
         return String(unsafeUninitializedCapacity: length) { buffer in
-            ASCIIDigits.write(wall.date.year, width: 4, into: buffer, at: 0)
-            buffer[4] = UInt8(ascii: "-")
-            ASCIIDigits.write(wall.date.month, width: 2, into: buffer, at: 5)
-            buffer[7] = UInt8(ascii: "-")
-            ASCIIDigits.write(wall.date.day, width: 2, into: buffer, at: 8)
-            buffer[10] = UInt8(ascii: "T")
-            ASCIIDigits.write(wall.time.hour, width: 2, into: buffer, at: 11)
-            buffer[13] = UInt8(ascii: ":")
-            ASCIIDigits.write(wall.time.minute, width: 2, into: buffer, at: 14)
-            buffer[16] = UInt8(ascii: ":")
-            ASCIIDigits.write(wall.time.second, width: 2, into: buffer, at: 17)
-            var next = 19
-            if hasMilliseconds {
-                buffer[19] = UInt8(ascii: ".")
-                ASCIIDigits.write(wall.time.millisecond, width: 3, into: buffer, at: 20)
-                next = 23
-            }
-            let magnitude = abs(offset)
-            buffer[next] = UInt8(ascii: offset < 0 ? "-" : "+")
-            ASCIIDigits.write(magnitude / 3600, width: 2, into: buffer, at: next + 1)
-            buffer[next + 3] = UInt8(ascii: ":")
-            ASCIIDigits.write(magnitude / 60 % 60, width: 2, into: buffer, at: next + 4)
+            writeInPlace(wall, offsetSeconds: offset, into: buffer, at: 0)
             return length
         }
+    }
+
+    /// The byte count of the common case: 25, or 29 with milliseconds.
+    private static func inPlaceLength(_ wall: LocalDateTime) -> Int {
+        19 + (wall.time.millisecond != 0 ? 4 : 0) + 6
+    }
+
+    /// Writes the common case's ``inPlaceLength(_:)`` bytes at `buffer[start...]`.
+    private static func writeInPlace(
+        _ wall: LocalDateTime, offsetSeconds offset: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) {
+        ASCIIDigits.write(wall.date.year, width: 4, into: buffer, at: start)
+        buffer[start + 4] = UInt8(ascii: "-")
+        ASCIIDigits.write(wall.date.month, width: 2, into: buffer, at: start + 5)
+        buffer[start + 7] = UInt8(ascii: "-")
+        ASCIIDigits.write(wall.date.day, width: 2, into: buffer, at: start + 8)
+        buffer[start + 10] = UInt8(ascii: "T")
+        ASCIIDigits.write(wall.time.hour, width: 2, into: buffer, at: start + 11)
+        buffer[start + 13] = UInt8(ascii: ":")
+        ASCIIDigits.write(wall.time.minute, width: 2, into: buffer, at: start + 14)
+        buffer[start + 16] = UInt8(ascii: ":")
+        ASCIIDigits.write(wall.time.second, width: 2, into: buffer, at: start + 17)
+        var next = start + 19
+        if wall.time.millisecond != 0 {
+            buffer[next] = UInt8(ascii: ".")
+            ASCIIDigits.write(wall.time.millisecond, width: 3, into: buffer, at: next + 1)
+            next += 4
+        }
+        let magnitude = abs(offset)
+        buffer[next] = UInt8(ascii: offset < 0 ? "-" : "+")
+        ASCIIDigits.write(magnitude / 3600, width: 2, into: buffer, at: next + 1)
+        buffer[next + 3] = UInt8(ascii: ":")
+        ASCIIDigits.write(magnitude / 60 % 60, width: 2, into: buffer, at: next + 4)
     }
 
     /// `instant` in UTC with a `Z` suffix, e.g. `2026-03-29T07:00:00Z`.

@@ -19,87 +19,143 @@ public enum ResultJSON {
     /// The current `formatVersion`. Bump it for any change a consumer could notice.
     public static let formatVersion: Int64 = 3
 
-    /// The JSON value of a run.
+    /// The JSON value of a run: the tree ``render(_:)`` writes.
     public static func value(_ result: RunResult) -> JSONValue {
-        let scenario = result.scenario
-        var parameters = JSONObject()
-        for (key, value) in result.parameters { parameters[key] = .string(value) }
-        parameters["seed"] = .integer(Int64(bitPattern: scenario.seed))
-        return .object(
+        .object(
             JSONObject([
                 ("formatVersion", .integer(formatVersion)),
                 ("dnsimVersion", .string(DNSimVersion.current)),
-                (
-                    "scenario",
-                    .object(
-                        JSONObject([
-                            ("id", .string(scenario.id)), ("title", .string(scenario.title)),
-                            ("row", .string(scenario.row)), ("platform", .string(scenario.platform.rawValue)),
-                            ("osExpected", .string(scenario.osExpected)),
-                            ("pluginExpected", .string(scenario.pluginExpected)),
-                            ("start", .string(result.iso(scenario.startInstant))),
-                            ("end", .string(result.iso(scenario.endInstant))),
-                        ]))
-                ),
-                ("parameters", .object(parameters)),
-                (
-                    "policy",
-                    .object(JSONObject([("name", .string(scenario.policy.name)), ("digest", .string(scenario.policy.digest))]))
-                ),
+                ("scenario", scenario(result)),
+                ("parameters", parameters(result)),
+                ("policy", policy(result)),
                 ("deliveries", .array(result.deliveries.map { delivery(result, $0) })),
                 ("freshness", freshness(result.freshness)),
                 ("missed", .array(result.missed.map { occurrence(result, $0) })),
                 ("skipped", .array(result.skipped.map { occurrence(result, $0) })),
                 ("suppressed", .array(result.suppressed.map { occurrence(result, $0) })),
-                (
-                    "errors",
-                    .array(
-                        result.errors.map { error in
-                            .object(
-                                JSONObject([
-                                    ("at", .string(result.iso(error.at))), ("call", .string(error.call)),
-                                    ("code", .string(error.code)), ("message", .string(error.message)),
-                                ]))
-                        })
-                ),
-                (
-                    "expectations",
-                    .array(
-                        result.expectations.map { outcome in
-                            var object = JSONObject([
-                                ("id", .string(outcome.id)), ("description", .string(outcome.description)),
-                                ("assert", .string(outcome.assertion)), ("passed", .bool(outcome.passed)),
-                                ("observed", .string(outcome.observed)),
-                            ])
-                            if let claim = outcome.seedClaim { object["seedClaim"] = .string(claim) }
-                            return .object(object)
-                        })
-                ),
-                (
-                    "summary",
-                    .object(
-                        JSONObject([
-                            ("passed", .bool(result.passed)),
-                            ("expectationsPassed", .integer(Int64(result.expectations.filter(\.passed).count))),
-                            ("expectationsFailed", .integer(Int64(result.expectations.filter { !$0.passed }.count))),
-                            ("notificationsShown", .integer(Int64(result.deliveries.count))),
-                            ("occurrencesMissed", .integer(Int64(result.missed.count))),
-                            ("pluginReportedMissed", .integer(Int64(result.pluginReportedMissed))),
-                            ("armedAtEnd", .integer(Int64(result.armedAtEnd))),
-                            ("events", .integer(Int64(result.eventCount))),
-                            ("traceDigest", .string(result.traceDigest)),
-                        ]))
-                ),
+                ("errors", .array(result.errors.map { error(result, $0) })),
+                ("expectations", .array(result.expectations.map(expectation))),
+                ("summary", summary(result)),
             ]))
     }
 
-    /// The document as pretty-printed text with a final newline.
+    /// The document as pretty-printed text with a final newline: the bytes
+    /// `JSONWriter.string(value(result)) + "\n"`, written straight from the result (a
+    /// device-year's thousands of deliveries build no tree).
     public static func render(_ result: RunResult) -> String {
-        JSONWriter.string(value(result), style: .pretty) + "\n"
+        let items = result.deliveries.count + result.missed.count + result.skipped.count + result.suppressed.count
+        var json = JSONStreamWriter(style: .pretty, capacity: 4096 + 340 * items)
+        // The top-level keys in sorted order; the small members are written from their values.
+        json.beginObject()
+        json.key("deliveries")
+        json.beginArray()
+        for delivery in result.deliveries { write(delivery, of: result, to: &json) }
+        json.endArray()
+        json.key("dnsimVersion")
+        json.string(DNSimVersion.current)
+        json.key("errors")
+        json.beginArray()
+        for error in result.errors { write(error, of: result, to: &json) }
+        json.endArray()
+        json.key("expectations")
+        json.value(.array(result.expectations.map(expectation)))
+        json.key("formatVersion")
+        json.integer(formatVersion)
+        json.key("freshness")
+        json.value(freshness(result.freshness))
+        json.key("missed")
+        write(result.missed, of: result, to: &json)
+        json.key("parameters")
+        json.value(parameters(result))
+        json.key("policy")
+        json.value(policy(result))
+        json.key("scenario")
+        json.value(scenario(result))
+        json.key("skipped")
+        write(result.skipped, of: result, to: &json)
+        json.key("summary")
+        json.value(summary(result))
+        json.key("suppressed")
+        write(result.suppressed, of: result, to: &json)
+        json.endObject()
+        json.endLine()
+        return json.text
+    }
+
+    private static func scenario(_ result: RunResult) -> JSONValue {
+        let scenario = result.scenario
+        return .object(
+            JSONObject([
+                ("id", .string(scenario.id)), ("title", .string(scenario.title)),
+                ("row", .string(scenario.row)), ("platform", .string(scenario.platform.rawValue)),
+                ("osExpected", .string(scenario.osExpected)),
+                ("pluginExpected", .string(scenario.pluginExpected)),
+                ("start", .string(result.iso(scenario.startInstant))),
+                ("end", .string(result.iso(scenario.endInstant))),
+            ]))
+    }
+
+    private static func parameters(_ result: RunResult) -> JSONValue {
+        var parameters = JSONObject()
+        for (key, value) in result.parameters { parameters[key] = .string(value) }
+        parameters["seed"] = .integer(Int64(bitPattern: result.scenario.seed))
+        return .object(parameters)
+    }
+
+    private static func policy(_ result: RunResult) -> JSONValue {
+        let policy = result.scenario.policy
+        return .object(JSONObject([("name", .string(policy.name)), ("digest", .string(policy.digest))]))
+    }
+
+    private static func error(_ result: RunResult, _ error: RunResult.APIError) -> JSONValue {
+        .object(
+            JSONObject([
+                ("at", .string(result.iso(error.at))), ("call", .string(error.call)),
+                ("code", .string(error.code)), ("message", .string(error.message)),
+            ]))
+    }
+
+    /// ``error(_:_:)`` streamed.
+    private static func write(_ error: RunResult.APIError, of result: RunResult, to json: inout JSONStreamWriter) {
+        json.beginObject()
+        json.key("at")
+        json.string { result.appendISO(error.at, to: &$0) }
+        json.key("call")
+        json.string(error.call)
+        json.key("code")
+        json.string(error.code)
+        json.key("message")
+        json.string(error.message)
+        json.endObject()
+    }
+
+    private static func expectation(_ outcome: ExpectationOutcome) -> JSONValue {
+        var object = JSONObject([
+            ("id", .string(outcome.id)), ("description", .string(outcome.description)),
+            ("assert", .string(outcome.assertion)), ("passed", .bool(outcome.passed)),
+            ("observed", .string(outcome.observed)),
+        ])
+        if let claim = outcome.seedClaim { object["seedClaim"] = .string(claim) }
+        return .object(object)
+    }
+
+    private static func summary(_ result: RunResult) -> JSONValue {
+        .object(
+            JSONObject([
+                ("passed", .bool(result.passed)),
+                ("expectationsPassed", .integer(Int64(result.expectations.filter(\.passed).count))),
+                ("expectationsFailed", .integer(Int64(result.expectations.filter { !$0.passed }.count))),
+                ("notificationsShown", .integer(Int64(result.deliveries.count))),
+                ("occurrencesMissed", .integer(Int64(result.missed.count))),
+                ("pluginReportedMissed", .integer(Int64(result.pluginReportedMissed))),
+                ("armedAtEnd", .integer(Int64(result.armedAtEnd))),
+                ("events", .integer(Int64(result.eventCount))),
+                ("traceDigest", .string(result.traceDigest)),
+            ]))
     }
 
     /// One delivery; its members are listed in the order the writer sorts them into, so the
-    /// writer (run once per delivery, thousands of times for a device-year) need not sort.
+    /// writer need not sort.
     private static func delivery(_ result: RunResult, _ d: RunResult.Delivery) -> JSONValue {
         .object(
             JSONObject([
@@ -118,6 +174,37 @@ public enum ResultJSON {
                 ("plannedAt", d.plannedAt.map { .string(result.iso($0)) } ?? .null),
                 ("slot", .string(d.slot)),
             ]))
+    }
+
+    /// ``delivery(_:_:)`` streamed, run once per delivery (thousands of times for a device-year).
+    private static func write(_ d: RunResult.Delivery, of result: RunResult, to json: inout JSONStreamWriter) {
+        json.beginObject()
+        json.key("content")
+        json.beginObject()
+        json.key("ageMs")
+        json.integer(d.contentFetchedAt.map { (d.deliveredAt - $0).milliseconds })
+        json.key("body")
+        json.string(d.body)
+        json.key("title")
+        json.string(d.title)
+        json.key("version")
+        json.integer(d.contentVersion.map { Int64($0) })
+        json.endObject()
+        json.key("deliveredAt")
+        json.string { result.appendISO(d.deliveredAt, to: &$0) }
+        json.key("latenessMs")
+        json.integer(d.latenessMs)
+        json.key("localDate")
+        json.string(d.localDate)
+        json.key("plannedAt")
+        if let plannedAt = d.plannedAt {
+            json.string { result.appendISO(plannedAt, to: &$0) }
+        } else {
+            json.null()
+        }
+        json.key("slot")
+        json.string(d.slot)
+        json.endObject()
     }
 
     private static func freshness(_ f: FreshnessMetrics) -> JSONValue {
@@ -154,5 +241,25 @@ public enum ResultJSON {
                 ("slot", .string(o.slot)), ("localDate", .string(o.localDate)),
                 ("plannedAt", .string(result.iso(o.plannedAt))), ("reason", .string(o.reason)),
             ]))
+    }
+
+    /// An array of ``occurrence(_:_:)``s streamed.
+    private static func write(
+        _ occurrences: [RunResult.Occurrence], of result: RunResult, to json: inout JSONStreamWriter
+    ) {
+        json.beginArray()
+        for o in occurrences {
+            json.beginObject()
+            json.key("localDate")
+            json.string(o.localDate)
+            json.key("plannedAt")
+            json.string { result.appendISO(o.plannedAt, to: &$0) }
+            json.key("reason")
+            json.string(o.reason)
+            json.key("slot")
+            json.string(o.slot)
+            json.endObject()
+        }
+        json.endArray()
     }
 }

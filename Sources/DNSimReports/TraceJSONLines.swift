@@ -12,29 +12,59 @@ public enum TraceJSONLines {
     /// kept its trace (``RunOptions/keepTrace``).
     public static func render(_ result: RunResult) -> String {
         assert(result.traceKept, "the trace was not kept: run with RunOptions(keepTrace: true)")
-        var out = ""
+        var json = JSONStreamWriter(style: .compact, capacity: 4096 + 200 * result.trace.count)
+        var details: [(key: String, value: String)] = []
         for record in result.trace {
-            var object = JSONObject([
-                ("id", .integer(Int64(record.id))), ("t", .integer(record.time.millisecondsSinceEpoch)),
-                ("at", .string(result.iso(record.time))), ("subsystem", .string(record.subsystem)),
-                ("kind", .string(record.kind)),
-            ])
-            if let rule = record.rule { object["rule"] = .string(rule) }
-            if record.cause >= 0 { object["cause"] = .integer(Int64(record.cause)) }
-            if !record.details.isEmpty {
-                // A key repeated in one record (a list of occurrences) is joined with "; ".
-                var details = JSONObject()
-                for detail in record.details {
-                    if case .string(let earlier)? = details[detail.key] {
-                        details[detail.key] = .string(earlier + "; " + detail.value)
-                    } else {
-                        details[detail.key] = .string(detail.value)
-                    }
-                }
-                object["details"] = .object(details)
+            // The members in sorted key order: at, cause, details, id, kind, rule, subsystem, t.
+            json.beginObject()
+            json.key("at")
+            json.string { result.appendISO(record.time, to: &$0) }
+            if record.cause >= 0 {
+                json.key("cause")
+                json.integer(Int64(record.cause))
             }
-            out += JSONWriter.string(.object(object), style: .compact) + "\n"
+            if !record.details.isEmpty {
+                json.key("details")
+                collect(record.details, into: &details)
+                json.beginObject()
+                for detail in details {
+                    json.key(detail.key)
+                    json.string(detail.value)
+                }
+                json.endObject()
+            }
+            json.key("id")
+            json.integer(Int64(record.id))
+            json.key("kind")
+            json.string(record.kind)
+            if let rule = record.rule {
+                json.key("rule")
+                json.string(rule)
+            }
+            json.key("subsystem")
+            json.string(record.subsystem)
+            json.key("t")
+            json.integer(record.time.millisecondsSinceEpoch)
+            json.endObject()
+            json.endLine()
         }
-        return out
+        return json.text
+    }
+
+    /// The details of one record as the members of its `details` object, replacing what
+    /// `members` held: keys compared and sorted by their UTF-8 bytes (as ``JSONObject`` and
+    /// ``JSONWriter`` have them); a key repeated in one record (a list of occurrences) has its
+    /// values joined with "; " in order.
+    static func collect(_ recordDetails: [TraceDetail], into members: inout [(key: String, value: String)]) {
+        members.removeAll(keepingCapacity: true)
+        for detail in recordDetails {
+            let key = detail.key
+            if let position = members.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+                members[position].value += "; " + detail.value
+            } else {
+                members.append((key: key, value: detail.value))
+            }
+        }
+        members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 }

@@ -39,6 +39,22 @@ struct ISO8601Tests {
         }
     }
 
+    @Test func appendingWritesTheBytesOfFormatAfterWhatIsThere() throws {
+        let newYork = try #require(Zone(identifier: "America/New_York"))
+        let kolkata = try #require(Zone(identifier: "Asia/Kolkata"))
+        let instants = try [
+            "2026-03-29T07:00:00Z", "2026-03-29T07:00:00.045Z", "1880-06-01T12:00:00Z", "0001-01-01T00:00:00Z",
+            "9999-12-31T23:59:59.999Z",
+        ].map { try #require(ISO8601.parseInstant($0)) } + [SimInstant(millisecondsSinceEpoch: 300_000_000_000_000)]
+        for zone in [newYork, kolkata, .utc] {
+            for instant in instants {
+                var bytes = Array("x".utf8)
+                ISO8601.append(instant, in: zone, to: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == "x" + ISO8601.format(instant, in: zone))
+            }
+        }
+    }
+
     @Test func offsetsThatAreNotWholeMinutesShowSeconds() {
         #expect(ISO8601.formatOffset(seconds: -17_762) == "-04:56:02")
         #expect(ISO8601.formatOffset(seconds: 0) == "+00:00")

@@ -29,6 +29,17 @@ struct JSONWriterTests {
         #expect(JSONWriter.string(value, style: .pretty) == expected)
     }
 
+    @Test func indentsDeepNestingTwoSpacesPerLevel() {
+        var value: JSONValue = 1
+        for _ in 0..<40 { value = [value] }
+        var expected = "1"
+        for depth in (0..<40).reversed() {
+            let inner = String(repeating: " ", count: 2 * (depth + 1))
+            expected = "[\n" + inner + expected + "\n" + String(repeating: " ", count: 2 * depth) + "]"
+        }
+        #expect(JSONWriter.string(value) == expected)
+    }
+
     @Test func writesTheCompactStyleWithoutAnyWhitespace() {
         let value: JSONValue = ["b": [1, 2, ["y": false, "x": "a b"]], "a": [:], "c": []]
         #expect(JSONWriter.string(value, style: .compact) == #"{"a":{},"b":[1,2,{"x":"a b","y":false}],"c":[]}"#)

@@ -73,39 +73,55 @@ public enum JSONWriter {
     private static func newline(style: Style, indent: Int, to output: inout [UInt8]) {
         guard style == .pretty else { return }
         output.append(0x0A)
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        appendSpaces(indent * 2, to: &output)
     }
 
-    private static func writeString(_ string: String, to output: inout [UInt8]) {
+    /// Appends `count` spaces, for the pretty style's indentation (one copy for the usual depths,
+    /// which `append(contentsOf: repeatElement(…))` is several times slower at).
+    static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
+        let spaces: StaticString = "                                "
+        var rest = count
+        while rest > 0 {
+            let chunk = min(rest, spaces.utf8CodeUnitCount)
+            output.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: chunk))
+            rest -= chunk
+        }
+    }
+
+    /// Appends `string` as a JSON string: quoted, escaped.
+    static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         appendEscaped(string, to: &output)
         output.append(UInt8(ascii: "\""))
     }
 
     /// Appends the decimal digits of `value` (with a leading `-` when negative), without building
-    /// a `String`.
-    private static func appendDecimal(_ value: Int64, to output: inout [UInt8]) {
-        if value == 0 {
-            output.append(UInt8(ascii: "0"))
-            return
+    /// a `String`: the digits are written backwards into a stack buffer, then appended at once.
+    static func appendDecimal(_ value: Int64, to output: inout [UInt8]) {
+        // 19 digits and a sign cover Int64.min.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var magnitude = value.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = output.count
-        while magnitude > 0 {
-            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        }
-        output[start...].reverse()
     }
 
     /// Whether a UTF-8 byte must be escaped inside a JSON string.
     @inline(__always)
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
-    private static func appendEscaped(_ string: String, to output: inout [UInt8]) {
+    static func appendEscaped(_ string: String, to output: inout [UInt8]) {
         var text = string
         text.withUTF8 { bytes in
             // Fast path: most strings need no escaping and are copied in one go.

@@ -111,6 +111,11 @@ public struct RunResult: Sendable {
     /// `instant` as ISO-8601 with the offset of the device zone in force then.
     public func iso(_ instant: SimInstant) -> String { ISO8601.format(instant, in: zone(at: instant)) }
 
+    /// Appends the UTF-8 bytes of ``iso(_:)`` to `bytes`, without making a `String`.
+    public func appendISO(_ instant: SimInstant, to bytes: inout [UInt8]) {
+        ISO8601.append(instant, in: zone(at: instant), to: &bytes)
+    }
+
     /// The device clock's local date-time at `instant`: true time plus the offset the clock
     /// changes left, in the zone then in force.
     public func deviceLocalDateTime(at instant: SimInstant) -> LocalDateTime {

@@ -1,0 +1,211 @@
+/// Writes JSON text piece by piece, without building a ``JSONValue`` tree first: exactly the bytes
+/// ``JSONWriter`` writes for the equivalent value, in either ``JSONWriter/Style``.
+///
+/// Open containers with ``beginObject()`` / ``beginArray()`` and close them with ``endObject()`` /
+/// ``endArray()``; inside an object, give each member's ``key(_:)`` and then its value. Keys must
+/// come in ascending UTF-8 byte order, the order ``JSONWriter`` sorts them into (a debug build
+/// checks it); an object whose keys are not known in order can be written whole with
+/// ``value(_:)``. Strings and numbers share ``JSONWriter``'s escaping and number formatting.
+///
+/// ```swift
+/// var writer = JSONStreamWriter(style: .compact)
+/// writer.beginObject()
+/// writer.key("a"); writer.integer(1)
+/// writer.key("b"); writer.beginArray(); writer.string("x"); writer.endArray()
+/// writer.endObject()
+/// writer.text  // {"a":1,"b":["x"]}
+/// ```
+public struct JSONStreamWriter {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    /// The layout of the text.
+    public let style: JSONWriter.Style
+
+    /// The open containers, innermost last.
+    private var open: [Container] = []
+
+    #if DEBUG
+        /// The last key of each open object (`nil` before its first), to check the key order.
+        private var lastKeys: [String?] = []
+    #endif
+
+    /// One open object or array.
+    private struct Container {
+        /// Whether it is an object (else an array).
+        let isObject: Bool
+        /// How many elements or members it has so far.
+        var count = 0
+    }
+
+    /// Creates an empty writer; `capacity` bytes are reserved up front.
+    public init(style: JSONWriter.Style = .pretty, capacity: Int = 256) {
+        self.style = style
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    // MARK: Containers
+
+    /// Opens an object, as a value.
+    public mutating func beginObject() {
+        beforeValue()
+        bytes.append(UInt8(ascii: "{"))
+        open.append(Container(isObject: true))
+        #if DEBUG
+            lastKeys.append(nil)
+        #endif
+    }
+
+    /// Closes the innermost open container, an object.
+    public mutating func endObject() {
+        precondition(open.last?.isObject == true, "endObject() without an open object")
+        #if DEBUG
+            lastKeys.removeLast()
+        #endif
+        close(UInt8(ascii: "}"))
+    }
+
+    /// Opens an array, as a value.
+    public mutating func beginArray() {
+        beforeValue()
+        bytes.append(UInt8(ascii: "["))
+        open.append(Container(isObject: false))
+    }
+
+    /// Closes the innermost open container, an array.
+    public mutating func endArray() {
+        precondition(open.last?.isObject == false, "endArray() without an open array")
+        close(UInt8(ascii: "]"))
+    }
+
+    /// Starts a member of the innermost open object; its value comes next. Keys must be given in
+    /// ascending UTF-8 byte order, each once.
+    public mutating func key(_ key: String) {
+        precondition(open.last?.isObject == true, "key(_:) outside an object")
+        #if DEBUG
+            if let last = lastKeys[lastKeys.count - 1] {
+                assert(UTF8Bytes.precedes(last, key), "key \"\(key)\" after \"\(last)\": keys must be sorted")
+            }
+            lastKeys[lastKeys.count - 1] = key
+        #endif
+        separate()
+        JSONWriter.writeString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        if style == .pretty { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    // MARK: Scalars
+
+    /// Writes `null`.
+    public mutating func null() {
+        beforeValue()
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ flag: Bool) {
+        beforeValue()
+        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+    }
+
+    /// Writes an integer.
+    public mutating func integer(_ integer: Int64) {
+        beforeValue()
+        JSONWriter.appendDecimal(integer, to: &bytes)
+    }
+
+    /// Writes an integer, or `null` when there is none.
+    public mutating func integer(_ integer: Int64?) {
+        if let integer { self.integer(integer) } else { null() }
+    }
+
+    /// Writes a double as ``JSONWriter`` does (an integral value as an integer, `null` if not
+    /// finite).
+    public mutating func double(_ double: Double) {
+        beforeValue()
+        bytes.append(contentsOf: JSONWriter.numberText(double).utf8)
+    }
+
+    /// Writes a string, escaped.
+    public mutating func string(_ string: String) {
+        beforeValue()
+        JSONWriter.writeString(string, to: &bytes)
+    }
+
+    /// Writes a string whose contents `appendContents` appends to the output as UTF-8 bytes,
+    /// without a `String` in between. The contents are not escaped: they must contain no `"`,
+    /// `\` or control character (a debug build checks it).
+    public mutating func string(contents appendContents: (inout [UInt8]) -> Void) {
+        beforeValue()
+        bytes.append(UInt8(ascii: "\""))
+        let start = bytes.count
+        appendContents(&bytes)
+        assert(!bytes[start...].contains(where: JSONWriter.needsEscape), "string contents need escaping")
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes a whole value, its object keys sorted as ``JSONWriter`` sorts them.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .integer(let integer): self.integer(integer)
+        case .double(let double): self.double(double)
+        case .string(let string): self.string(string)
+        case .array(let elements):
+            beginArray()
+            for element in elements { self.value(element) }
+            endArray()
+        case .object(let object):
+            beginObject()
+            for member in object.membersSortedByKey {
+                key(member.key)
+                self.value(member.value)
+            }
+            endObject()
+        }
+    }
+
+    // MARK: Records
+
+    /// Ends a line of JSON Lines: appends a newline after a complete top-level value.
+    public mutating func endLine() {
+        precondition(open.isEmpty, "endLine() inside a container")
+        bytes.append(0x0A)
+    }
+
+    // MARK: Layout
+
+    /// Before any value: inside an array, separates it from the previous element (inside an
+    /// object, the key did that already).
+    @inline(__always)
+    private mutating func beforeValue() {
+        if let last = open.last, !last.isObject { separate() }
+    }
+
+    /// Before an array element or an object member: a comma after the previous one, then the
+    /// pretty style's line break and indentation.
+    private mutating func separate() {
+        let last = open.count - 1
+        if open[last].count > 0 { bytes.append(UInt8(ascii: ",")) }
+        open[last].count += 1
+        newline(indent: open.count)
+    }
+
+    /// Closes the innermost container with `bracket`: `{}` / `[]` when empty, else on a line of
+    /// its own in the pretty style.
+    private mutating func close(_ bracket: UInt8) {
+        let container = open.removeLast()
+        if container.count > 0 { newline(indent: open.count) }
+        bytes.append(bracket)
+    }
+
+    private mutating func newline(indent: Int) {
+        guard style == .pretty else { return }
+        bytes.append(0x0A)
+        JSONWriter.appendSpaces(indent * 2, to: &bytes)
+    }
+}

@@ -1,0 +1,74 @@
+import DNSimCore
+import Testing
+
+/// The stream writer must write exactly what ``JSONWriter`` writes for the equivalent value.
+struct JSONStreamWriterTests {
+    static let values: [JSONValue] = [
+        nil, true, false, 0, -5, 9_007_199_254_740_993, .integer(.min), 0.25, 2.0, .double(.infinity),
+        "", "plain", "quote\" backslash\\ slash/ \u{8}\u{C}\n\r\t \u{0}\u{1F}\u{1B} é 🎉 \u{2028}",
+        [], [:], [[]], [[:]], [[], [:], [[[]]]],
+        ["b": [1, 2, ["y": false, "x": "a b"]], "a": [:], "c": []],
+        ["b": 1, "a10": 2, "a2": 3, "B": 4, "ä": 5, "": 6, "a": 7, "esc\"\n": ["k\u{1}": nil]],
+        [["name": "dnsim", "list": [1, [], [:], ["b": true, "a": nil]], "empty": [:], "ratio": 0.25], "x", [[:]]],
+    ]
+
+    @Test(arguments: values)
+    func writesWhatJSONWriterWritesInBothStyles(_ value: JSONValue) {
+        for style in [JSONWriter.Style.pretty, .compact] {
+            var writer = JSONStreamWriter(style: style, capacity: 0)
+            writer.value(value)
+            #expect(writer.text == JSONWriter.string(value, style: style))
+        }
+    }
+
+    @Test func piecesGivenOneByOneMatchTheWholeValue() {
+        let value: JSONValue = [
+            "a": [:],
+            "b": [1, nil, ["c": "2026-03-29T09:00:00+02:00", "d": []]],
+            "e": "x\ty",
+            "f": [[]],
+        ]
+        for style in [JSONWriter.Style.pretty, .compact] {
+            var writer = JSONStreamWriter(style: style)
+            writer.beginObject()
+            writer.key("a")
+            writer.beginObject()
+            writer.endObject()
+            writer.key("b")
+            writer.beginArray()
+            writer.integer(1)
+            writer.integer(nil)
+            writer.beginObject()
+            writer.key("c")
+            writer.string { $0.append(contentsOf: "2026-03-29T09:00:00+02:00".utf8) }
+            writer.key("d")
+            writer.beginArray()
+            writer.endArray()
+            writer.endObject()
+            writer.endArray()
+            writer.key("e")
+            writer.string("x\ty")
+            writer.key("f")
+            writer.beginArray()
+            writer.beginArray()
+            writer.endArray()
+            writer.endArray()
+            writer.endObject()
+            #expect(writer.text == JSONWriter.string(value, style: style))
+        }
+    }
+
+    @Test func writesJSONLinesWithEndLine() {
+        var writer = JSONStreamWriter(style: .compact)
+        for id in 1...2 {
+            writer.beginObject()
+            writer.key("id")
+            writer.integer(Int64(id))
+            writer.endObject()
+            writer.endLine()
+        }
+        writer.value(["b": [], "a": "z"])
+        writer.endLine()
+        #expect(writer.text == "{\"id\":1}\n{\"id\":2}\n{\"a\":\"z\",\"b\":[]}\n")
+    }
+}

@@ -5,12 +5,10 @@
 /// determinism contract of the engine.
 ///
 /// Cancellation is lazy: ``cancel(_:)`` remembers the handle and the event is dropped when it
-/// reaches the top. ``count`` counts only live events. Whether a handle's event is still queued
-/// is one bit per sequence number (set when the event leaves the queue), so a cancel never
-/// searches the heap.
+/// reaches the top. ``count`` counts only live events.
 ///
 /// - Complexity: ``insert(_:at:priority:cause:)`` and ``popMin()`` are O(log n); ``cancel(_:)``
-///   is O(1) expected (a set insertion).
+///   is O(n), which suits its rare use (an alarm replaced or removed).
 @frozen
 public struct EventQueue<Payload> {
     /// One queued event. `order` packs the priority into the top byte and the sequence number
@@ -51,9 +49,6 @@ public struct EventQueue<Payload> {
     @usableFromInline var storage: ContiguousArray<Entry>
     @usableFromInline var nextSequence: UInt64
     @usableFromInline var cancelled: Set<UInt64>
-    /// One bit per sequence number issued: set once its event has left the queue (run or
-    /// dropped after a cancel). 1 bit per event ever inserted: 125 KB per million.
-    @usableFromInline var departed: [UInt64]
 
     /// Creates an empty queue.
     @inlinable
@@ -61,7 +56,6 @@ public struct EventQueue<Payload> {
         storage = []
         nextSequence = 0
         cancelled = []
-        departed = []
     }
 
     /// Creates an empty queue with room for `capacity` events before it reallocates.
@@ -87,7 +81,6 @@ public struct EventQueue<Payload> {
     ) -> EventHandle {
         let sequence = nextSequence
         nextSequence &+= 1
-        if sequence & 63 == 0 { departed.append(0) }
         let entry = Entry(time: time, order: UInt64(priority.rank) << 56 | sequence, cause: cause, payload: payload)
         storage.append(entry)
         siftUp(from: storage.count &- 1)
@@ -99,8 +92,10 @@ public struct EventQueue<Payload> {
     @inlinable
     @discardableResult
     public mutating func cancel(_ handle: EventHandle) -> Bool {
-        guard handle.sequence < nextSequence, !hasDeparted(handle.sequence) else { return false }
-        return cancelled.insert(handle.sequence).inserted
+        guard handle.sequence < nextSequence, !cancelled.contains(handle.sequence) else { return false }
+        guard storage.contains(where: { $0.order & Self.sequenceMask == handle.sequence }) else { return false }
+        cancelled.insert(handle.sequence)
+        return true
     }
 
     /// The earliest live event, without removing it.
@@ -141,20 +136,6 @@ public struct EventQueue<Payload> {
         }
     }
 
-    /// Whether the event with this sequence number has left the queue.
-    @inlinable
-    func hasDeparted(_ sequence: UInt64) -> Bool {
-        departed[Int(truncatingIfNeeded: sequence >> 6)] & (1 << (sequence & 63)) != 0
-    }
-
-    /// Notes that the event with this sequence number left the queue.
-    @inlinable
-    @inline(__always)
-    mutating func noteDeparture(of entry: Entry) {
-        let sequence = entry.order & Self.sequenceMask
-        departed[Int(truncatingIfNeeded: sequence >> 6)] |= 1 << (sequence & 63)
-    }
-
     /// Removes the top entry just returned by ``peekMin()``, which has already dropped the
     /// cancelled tops; so this is exactly what ``popMin()`` would do next, minus a second
     /// cancellation check and a second copy of the entry.
@@ -162,7 +143,6 @@ public struct EventQueue<Payload> {
     /// - Precondition: the last mutation was a ``peekMin()`` that returned an entry.
     @inlinable
     mutating func removePeekedMin() {
-        noteDeparture(of: storage[0])
         let last = storage.removeLast()
         if !storage.isEmpty { siftDown(last) }
     }
@@ -170,12 +150,8 @@ public struct EventQueue<Payload> {
     @inlinable
     mutating func removeTop() -> Entry? {
         guard let last = storage.popLast() else { return nil }
-        if storage.isEmpty {
-            noteDeparture(of: last)
-            return last
-        }
+        if storage.isEmpty { return last }
         let top = storage[0]
-        noteDeparture(of: top)
         siftDown(last)
         return top
     }

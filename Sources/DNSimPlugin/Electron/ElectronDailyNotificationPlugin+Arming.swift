@@ -12,12 +12,12 @@ extension ElectronDailyNotificationPlugin {
 
     /// The tag of an occurrence's notification timer: `notify|localDate|plannedWallMillis|slot`.
     static func notifyTag(slot: String, date: LocalDate, planned: Int64) -> String {
-        [ElectronPluginBuild.notifyTagPrefix, date.description, String(planned), slot].joined(separator: "|")
+        ElectronPluginBuild.notifyTagPrefix + "|" + date.description + "|" + String(planned) + "|" + slot
     }
 
     /// The tag of an occurrence's T–lead timer: `prefetch|localDate|slot`.
     static func prefetchTag(slot: String, date: LocalDate) -> String {
-        [ElectronPluginBuild.prefetchTagPrefix, date.description, slot].joined(separator: "|")
+        ElectronPluginBuild.prefetchTagPrefix + "|" + date.description + "|" + slot
     }
 
     /// Clears a slot's timers, if this process armed any.

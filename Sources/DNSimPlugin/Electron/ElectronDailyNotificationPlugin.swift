@@ -139,7 +139,7 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
 
     /// A timer fired: a slot's occurrence or its T–lead hook.
     public func timerFired(tag: String, context: Context) {
-        let parts = tag.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+        let parts = tag.splitKeepingEmpty(separator: "|", maxSplits: 3)
         switch parts.first {
         case ElectronPluginBuild.notifyTagPrefix where parts.count == 4:
             guard let date = LocalDate(parsing: parts[1]), let planned = Int64(parts[2]) else { return }

@@ -88,7 +88,7 @@ extension ElectronWorld {
                 suppressedBecause: nil)
         }
         let armed = system.pendingTimerTags.compactMap { tag -> String? in
-            let parts = tag.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            let parts = tag.splitKeepingEmpty(separator: "|", maxSplits: 3)
             guard parts.first == ElectronPluginBuild.notifyTagPrefix, parts.count == 4 else { return nil }
             return parts[3] + "@" + parts[1]
         }

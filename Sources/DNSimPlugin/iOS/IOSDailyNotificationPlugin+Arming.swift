@@ -25,27 +25,45 @@ extension IOSDailyNotificationPlugin {
         var due: Int64?
     }
 
+    /// One day of a slot's window: its local date, and its request unless TTL keeps it from
+    /// being armed (a repeating trigger's window is one day, the slot's next date).
+    struct WindowDay {
+        var date: LocalDate
+        var request: WindowRequest?
+    }
+
     /// The requests a slot should have pending now, by the policy's trigger, rollover and TTL.
     ///
     /// The window is a function of the slot, the zone, the number of days and the freshness
     /// rules alone, and the plugin re-arms far more often than these change (every launch,
     /// refresh and time-change notice): the last window of each slot is kept with its inputs
-    /// (``WindowMemo``) and reused while they are the same.
+    /// (``WindowMemo``) and reused while they are the same. Most other re-arms follow a delivery
+    /// that moved the slot on by one occurrence, which moves a calendar-day window on by one
+    /// day: then only the new last day is computed (``WindowMemo/shifted(toStartAt:computingLast:)``).
     func windowRequests(for slot: PluginStore.Slot, context: Context, days: Int) -> [WindowRequest] {
         let rules = freshness(context)
         let zone = context.timeZone
-        if let memo = windowMemos[slot.id], memo.isWindow(of: slot, zone: zone, days: days, rules: rules) {
-            return memo.requests
+        if let memo = windowMemos[slot.id] {
+            if memo.isWindow(of: slot, zone: zone, days: days, rules: rules) { return memo.requests }
+            if policy.trigger == .datedCalendar, policy.rollover == .calendarDay,
+                memo.isWindowOneDayBefore(slot, zone: zone, days: days, rules: rules)
+            {
+                let slotPrefix = Self.datedIdentifierPrefix(slot: slot.id)
+                let shifted = memo.shifted(toStartAt: slot) { previous in
+                    calendarDay(after: previous, of: slot, slotPrefix: slotPrefix, zone: zone, rules: rules)
+                }
+                windowMemos[slot.id] = shifted
+                return shifted.requests
+            }
         }
-        let requests = computeWindowRequests(for: slot, zone: zone, days: days, rules: rules)
-        windowMemos[slot.id] = WindowMemo(slot: slot, zone: zone, days: days, rules: rules, requests: requests)
-        return requests
+        let window = computeWindow(for: slot, zone: zone, days: days, rules: rules)
+        let memo = WindowMemo(slot: slot, zone: zone, days: days, rules: rules, window: window)
+        windowMemos[slot.id] = memo
+        return memo.requests
     }
 
-    /// The requests of a slot's window, computed (see ``windowRequests(for:context:days:)``).
-    private func computeWindowRequests(
-        for slot: PluginStore.Slot, zone: Zone, days: Int, rules: FreshnessPolicy
-    ) -> [WindowRequest] {
+    /// The window of a slot, computed day by day (see ``windowRequests(for:context:days:)``).
+    func computeWindow(for slot: PluginStore.Slot, zone: Zone, days: Int, rules: FreshnessPolicy) -> [WindowDay] {
         switch policy.trigger {
         case .repeatingCalendar:
             // One repeating, floating calendar trigger: the OS keeps firing it with no app code.
@@ -53,46 +71,61 @@ extension IOSDailyNotificationPlugin {
                 identifier: IOSPluginBuild.requestPrefix + slot.id, title: slot.title, body: slot.body,
                 userInfo: [StringPair(NotificationExtraKey.slot, slot.id)],
                 trigger: .calendar(IOSDateComponents(hour: slot.time.hour, minute: slot.time.minute), timeZone: nil, repeats: true))
-            return [WindowRequest(request: request, due: nil)]
+            return [WindowDay(date: slot.nextLocalDate, request: WindowRequest(request: request, due: nil))]
         case .datedCalendar:
             // The window's local dates: seed 003's +24 h steps (S1), or each next calendar date
             // whose wall time is its own instant (a date the zone merges is one occurrence).
             let slotPrefix = Self.datedIdentifierPrefix(slot: slot.id)
-            var window: [WindowRequest] = []
+            var window: [WindowDay] = []
             window.reserveCapacity(days)
-            var previousDate = slot.nextLocalDate
             for k in 0..<days {
-                let date: LocalDate
-                let runAt: Int64
-                let (hour, minute): (Int, Int)
-                // The instant the request fires at: its date and wall time in the current zone.
-                let due: Int64?
                 switch policy.rollover {
                 case .add24Hours:
-                    runAt = slot.nextRunAt + Int64(k) * 86_400_000
+                    let runAt = slot.nextRunAt + Int64(k) * 86_400_000
                     let local = zone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt))
-                    date = local.date
-                    (hour, minute) = (local.time.hour, local.time.minute)
-                    due = LocalTime(hour: hour, minute: minute).flatMap {
+                    let date = local.date
+                    let (hour, minute) = (local.time.hour, local.time.minute)
+                    // The instant the request fires at: its date and wall time in the current zone.
+                    let due = LocalTime(hour: hour, minute: minute).flatMap {
                         DailyOccurrence.instant(on: date, at: $0, in: zone)?.millisecondsSinceEpoch
                     }
+                    let request = windowRequest(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, runAt: runAt, rules: rules)
+                    window.append(WindowDay(date: date, request: request.map { WindowRequest(request: $0, due: due) }))
                 case .calendarDay:
-                    date = k == 0 ? slot.nextLocalDate : DailyOccurrence.nextDate(after: previousDate, at: slot.time, in: zone)
-                    let instant = DailyOccurrence.instant(on: date, at: slot.time, in: zone)?.millisecondsSinceEpoch
-                    runAt = instant ?? 0
-                    (hour, minute) = (slot.time.hour, slot.time.minute)
-                    // The request's trigger has whole minutes; so has a slot's time, as a rule.
-                    due = slot.time.second == 0 && slot.time.millisecond == 0
-                        ? instant
-                        : LocalTime(hour: hour, minute: minute).flatMap { DailyOccurrence.instant(on: date, at: $0, in: zone)?.millisecondsSinceEpoch }
-                }
-                previousDate = date
-                if let request = windowRequest(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, runAt: runAt, rules: rules) {
-                    window.append(WindowRequest(request: request, due: due))
+                    window.append(
+                        k == 0
+                            ? calendarDay(slot.nextLocalDate, of: slot, slotPrefix: slotPrefix, zone: zone, rules: rules)
+                            : calendarDay(after: window[k - 1].date, of: slot, slotPrefix: slotPrefix, zone: zone, rules: rules))
                 }
             }
             return window
         }
+    }
+
+    /// The day of a calendar-day window after the one on `previous`: the next date whose wall
+    /// time is its own instant.
+    private func calendarDay(
+        after previous: LocalDate, of slot: PluginStore.Slot, slotPrefix: String, zone: Zone, rules: FreshnessPolicy
+    ) -> WindowDay {
+        calendarDay(DailyOccurrence.nextDate(after: previous, at: slot.time, in: zone), of: slot, slotPrefix: slotPrefix, zone: zone, rules: rules)
+    }
+
+    /// The day of a calendar-day window on `date`: a function of the date, the slot, the zone
+    /// and the rules only (not of where the day stands in the window), so a window moved on by
+    /// one day keeps its other days.
+    private func calendarDay(
+        _ date: LocalDate, of slot: PluginStore.Slot, slotPrefix: String, zone: Zone, rules: FreshnessPolicy
+    ) -> WindowDay {
+        let instant = DailyOccurrence.instant(on: date, at: slot.time, in: zone)?.millisecondsSinceEpoch
+        let (hour, minute) = (slot.time.hour, slot.time.minute)
+        // The instant the request fires at. The request's trigger has whole minutes; so has a
+        // slot's time, as a rule.
+        let due =
+            slot.time.second == 0 && slot.time.millisecond == 0
+            ? instant
+            : LocalTime(hour: hour, minute: minute).flatMap { DailyOccurrence.instant(on: date, at: $0, in: zone)?.millisecondsSinceEpoch }
+        let request = windowRequest(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, runAt: instant ?? 0, rules: rules)
+        return WindowDay(date: date, request: request.map { WindowRequest(request: $0, due: due) })
     }
 
     /// The dated request for one occurrence of a slot's window, or `nil` when TTL keeps it

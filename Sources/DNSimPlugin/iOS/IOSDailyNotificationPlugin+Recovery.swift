@@ -210,6 +210,9 @@ extension IOSDailyNotificationPlugin {
         let now = context.now().millisecondsSinceEpoch
         let zone = context.timeZone
         context.notificationCenter.getPendingNotificationRequests { pending = IOSPendingSnapshot($0) }
+        // The closures below read this copy: reading the `inout` parameter from a closure copies
+        // the whole view at every lookup.
+        let pendingAsRead = pending
         // Notification Center's list grows with the run until the user clears it (I9), so it is
         // read only when an armed request is gone before its time (travel, a clock set back).
         var deliveredIDs: Set<String>?
@@ -253,20 +256,20 @@ extension IOSDailyNotificationPlugin {
                     // even if a westward zone change or a clock set back puts the date's wall
                     // time ahead again.
                     let firedAlready =
-                        policy.travel == .oncePerLocalDate && store.isArmed(id) && !pending.contains(id)
+                        policy.travel == .oncePerLocalDate && store.isArmed(id) && !pendingAsRead.contains(id)
                         && (at.millisecondsSinceEpoch <= now || store.armedDue(id).map { $0 <= now } == true || wasDelivered(id))
                     guard at.millisecondsSinceEpoch <= now || firedAlready else { break }
                     // Still pending at (or just after) its time: the system has not got to it yet
                     // (an app callback at the same instant, trigger drift, I12). It is the
                     // system's to deliver, not missed; the next reconcile finds it gone.
-                    if pending.contains(id), now - at.millisecondsSinceEpoch <= IOSPluginBuild.dueToleranceMillis {
+                    if pendingAsRead.contains(id), now - at.millisecondsSinceEpoch <= IOSPluginBuild.dueToleranceMillis {
                         break
                     }
                     if !store.core.hasHistory(slot: slot.id, localDate: slot.nextLocalDate) {
                         // Gone from pending after its time: the system delivered it (I10). Still
                         // pending after its time (the clock jumped past it) or never armed: missed.
                         let delivered =
-                            store.isArmed(id) && !pending.contains(id) && unshownAfter.map { at.millisecondsSinceEpoch <= $0 } != false
+                            store.isArmed(id) && !pendingAsRead.contains(id) && unshownAfter.map { at.millisecondsSinceEpoch <= $0 } != false
                         store.core.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: delivered ? .delivered : .missed))
                         if !delivered { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
                     }
@@ -275,7 +278,7 @@ extension IOSDailyNotificationPlugin {
                 slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
                 store.core.slots[index] = slot
             }
-            store.forgetArmed { !pending.contains($0) }
+            store.forgetArmed { !pendingAsRead.contains($0) }
             return store.core.slots
         }
         if !missed.isEmpty {

@@ -24,7 +24,7 @@ struct IOSPendingSnapshot {
     /// The requests the plugin added since the list was read, in the order added.
     private var additions: [IOSNotificationRequest] = []
     /// The pending requests by identifier.
-    private var entries: [String: Entry] = [:]
+    private var entries = IdentifierMap<Entry>()
     /// How many pending requests are not the plugin's (their identifiers lack its prefix).
     private(set) var others = 0
 
@@ -116,11 +116,13 @@ extension IOSPendingSnapshot: Equatable {
 
     /// The pending requests by identifier.
     private var byIdentifier: [String: IOSNotificationRequest] {
-        entries.mapValues { entry in
+        var requests: [String: IOSNotificationRequest] = [:]
+        entries.forEach { identifier, entry in
             switch entry {
-            case .asRead(let position): return list[position]
-            case .added(let position): return additions[position]
+            case .asRead(let position): requests[identifier] = list[position]
+            case .added(let position): requests[identifier] = additions[position]
             }
         }
+        return requests
     }
 }

@@ -23,7 +23,7 @@ public struct IOSPluginStore: Sendable {
     /// The members of ``armedIdentifiers``, each with when it was due (device wall ms) as it
     /// stood when last armed, if known: a floating request follows the zone (I4), so this is
     /// the time the system fires it unless the zone moves again before then.
-    private var armedDue: [String: Int64?] = [:]
+    private var armedDue = IdentifierMap<Int64?>()
 
     /// Creates an empty store.
     public init() {}
@@ -42,8 +42,12 @@ public struct IOSPluginStore: Sendable {
 
     /// Removes the armed identifiers that satisfy `shouldForget`.
     public mutating func forgetArmed(where shouldForget: (String) -> Bool) {
-        var kept: [String] = []
-        for identifier in armedIdentifiers {
+        // Most calls forget nothing (every armed request is still pending): the list is
+        // rebuilt only from the first identifier forgotten.
+        guard let first = armedIdentifiers.firstIndex(where: shouldForget) else { return }
+        var kept = Array(armedIdentifiers[..<first])
+        armedDue.removeValue(forKey: armedIdentifiers[first])
+        for identifier in armedIdentifiers[(first + 1)...] {
             if shouldForget(identifier) {
                 armedDue.removeValue(forKey: identifier)
             } else {

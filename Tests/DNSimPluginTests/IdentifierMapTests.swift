@@ -15,6 +15,14 @@ struct IdentifierMapTests {
         #expect(map["a"] == nil && map.count == 0 && !map.contains("a"))
     }
 
+    @Test func keysAreEqualByTheirBytesNotByCanonicalEquivalence() {
+        var map = IdentifierMap<Int>()
+        map.updateValue(1, forKey: "Kelvin")
+        map.updateValue(2, forKey: "\u{212A}elvin")  // KELVIN SIGN: canonically "K", other bytes
+        #expect(map.count == 2)
+        #expect(map["Kelvin"] == 1 && map["\u{212A}elvin"] == 2)
+    }
+
     @Test func anOptionalValueOfNilIsStillAValue() {
         var map = IdentifierMap<Int64?>()
         map.updateValue(nil, forKey: "dn-s00-2026-04-01")

@@ -3,10 +3,11 @@
 ///
 /// Both operands are read through `withUTF8`, which is free for native strings (literals and
 /// strings built in Swift), so a comparison is a `memcmp`-style loop over two buffers.
-enum UTF8Bytes {
-    /// Whether `lhs` and `rhs` have the same UTF-8 bytes.
+public enum UTF8Bytes {
+    /// Whether `lhs` and `rhs` have the same UTF-8 bytes (`==` on `String` asks whether they
+    /// are canonically equivalent, which can hold for different bytes).
     @inline(__always)
-    static func equal(_ lhs: String, _ rhs: String) -> Bool {
+    public static func equal(_ lhs: String, _ rhs: String) -> Bool {
         // The count of a native string's UTF-8 view is stored: most unequal keys differ in length.
         lhs.utf8.count == rhs.utf8.count && compare(lhs, rhs) == 0
     }
@@ -19,7 +20,7 @@ enum UTF8Bytes {
 
     /// Negative, zero or positive as the UTF-8 bytes of `lhs` sort before, equal or after those
     /// of `rhs` (a shorter prefix sorts first).
-    static func compare(_ lhs: String, _ rhs: String) -> Int {
+    public static func compare(_ lhs: String, _ rhs: String) -> Int {
         var left = lhs
         var right = rhs
         return left.withUTF8 { a in

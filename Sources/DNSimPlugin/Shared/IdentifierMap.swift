@@ -1,3 +1,5 @@
+import DNSimCore
+
 /// A map keyed by identifier strings, for the plugin's hot paths that look the same
 /// identifiers up many times per event (its view of the pending requests, its armed set).
 ///
@@ -7,6 +9,12 @@
 /// This map hashes a key's UTF-8 bytes eight at a time with a seedless multiply-rotate hash and
 /// finds it by linear probing in an open-addressed table of entry indexes, a few dozen
 /// instructions for a short identifier.
+///
+/// Keys are equal when their UTF-8 bytes are (``UTF8Bytes/equal(_:_:)``), the equality the
+/// hash agrees with, as `NSString`'s `isEqual:` compares a request's identifier on a phone;
+/// `String`'s `==` would also equate canonically equivalent spellings ("\u{212A}" and "K").
+/// The plugin builds every identifier of one request from the same slot id, so its lookups
+/// never meet two spellings of one identifier.
 ///
 /// Nothing observable depends on the hash: iteration (``forEach(_:)``) follows the order keys
 /// were first inserted (a key removed and inserted again goes to the end). Removal leaves a
@@ -89,7 +97,7 @@ struct IdentifierMap<Value> {
             let entry = Int(buckets[bucket])
             if entry < 0 { return nil }
             // The hash first: a different key almost never shares it, and comparing it is cheap.
-            if hashes[entry] == hash, values[entry] != nil, keys[entry] == key { return entry }
+            if hashes[entry] == hash, values[entry] != nil, UTF8Bytes.equal(keys[entry], key) { return entry }
             bucket = (bucket + 1) & mask
         }
     }

@@ -2,21 +2,22 @@ import DNSimCore
 import DNSimPlatforms
 import Testing
 
-/// Unique work by name (A43): one live item per name, replaced or kept, with the whole history
-/// of the name still reported by `getWorkInfosForUniqueWork`, also after a reinstall.
+/// Unique work by name (A43): one live item per name, replaced or kept; enqueuing a name again
+/// deletes its earlier records (androidx `EnqueueRunnable`), so `getWorkInfosForUniqueWork`
+/// reports the current chain only, also after a reinstall.
 struct WorkManagerUniqueWorkTests {
-    @Test("A43: REPLACE cancels the live item of the name only; KEEP keeps it; states list every item of the name")
+    @Test("A43: REPLACE cancels the live item of the name and deletes the name's records; KEEP keeps a live one, else deletes the finished ones")
     func replaceAndKeepByName() throws {
         let device = Device()
         for _ in 0..<5 {
             device.workManager.enqueueUniqueWork("a", .replace, TestApp.oneTimeWork(delay: .hours(1)))
             device.workManager.enqueueUniqueWork("b", .keep, TestApp.oneTimeWork(delay: .hours(1)))
         }
-        #expect(device.workManager.workStates("a") == [.cancelled, .cancelled, .cancelled, .cancelled, .enqueued])
+        #expect(device.workManager.workStates("a") == [.enqueued], "each REPLACE deleted the cancelled record")
         #expect(device.workManager.workStates("b") == [.enqueued])
         #expect(device.records("work.replaced").count == 4)
         #expect(device.records("work.kept").count == 4)
-        #expect(device.system.works.map(\.name) == ["a", "b", "a", "a", "a", "a"])
+        #expect(device.system.works.map(\.name) == ["b", "a"])
 
         device.workManager.cancelUniqueWork("a")
         #expect(device.workManager.workStates("a").last == .cancelled)
@@ -25,7 +26,7 @@ struct WorkManagerUniqueWorkTests {
         #expect(device.workStarts.count == 1, "only b ran")
 
         device.workManager.enqueueUniqueWork("b", .keep, TestApp.oneTimeWork(delay: .hours(1)))
-        #expect(device.workManager.workStates("b") == [.succeeded, .enqueued], "finished work does not block KEEP")
+        #expect(device.workManager.workStates("b") == [.enqueued], "finished work does not block KEEP, and is deleted")
 
         device.system.reinstallApp()
         #expect(device.workManager.workStates("b").isEmpty)
@@ -34,5 +35,23 @@ struct WorkManagerUniqueWorkTests {
         device.system.launchApp()
         try device.run(for: .minutes(5))
         #expect(device.workManager.workStates("b") == [.succeeded], "work enqueued after a reinstall is found by its serial")
+    }
+
+    @Test("A43: a name enqueued again and again keeps one record; the other names' work is still found by serial")
+    func recordsStayBoundedAndFoundBySerial() throws {
+        let device = Device()
+        // A long-lived item enqueued first, then 500 replacements of another name, each run
+        // to completion: the database holds two records, and the first item still runs.
+        device.workManager.enqueueUniqueWork("long", .keep, TestApp.oneTimeWork(delay: .hours(1000)))
+        for _ in 0..<500 {
+            device.workManager.enqueueUniqueWork("daily", .replace, TestApp.oneTimeWork(delay: .minutes(1)))
+            try device.run(for: .minutes(5))
+        }
+        #expect(device.workManager.workStates("daily") == [.succeeded])
+        #expect(device.system.works.map(\.name) == ["long", "daily"])
+        #expect(device.workStarts.count == 500)
+        try device.run(for: .hours(1000))
+        #expect(device.workManager.workStates("long") == [.succeeded], "found by its serial after the storage was compacted")
+        #expect(device.workStarts.count == 501)
     }
 }

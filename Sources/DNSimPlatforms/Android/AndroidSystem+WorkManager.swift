@@ -11,6 +11,9 @@ extension AndroidSystem {
             }
             cancelWork(at: index, kind: "work.replaced")
         }
+        // A43 (androidx EnqueueRunnable): REPLACE, or KEEP with nothing of the name enqueued or
+        // running, deletes the name's earlier records, all finished or cancelled by now.
+        workDatabase.deleteRecords(named: name)
         var request = request
         var delay = SimDuration.zero
         switch request.kind {
@@ -160,7 +163,7 @@ extension AndroidSystem {
     }
 
     func workDue(serial: Int32) {
-        guard let index = workDatabase.index(ofSerial: serial), workDatabase[index].state == .enqueued else { return }
+        guard var index = workDatabase.index(ofSerial: serial), workDatabase[index].state == .enqueued else { return }
         workDatabase.update(at: index) { $0.dueEvent = nil }
         let name = workDatabase[index].name
         if doze.isRestricting {
@@ -199,9 +202,17 @@ extension AndroidSystem {
             [TraceDetail("name", name), TraceDetail("attempt", workDatabase[index].runAttemptCount + 1)])
         ensureProcess(reason: "job", cause: record)
         guard let process else { return }
+        // Starting the process ran app code, which may have cancelled or replaced this work:
+        // WorkManager's WorkerWrapper runs a worker only while its record is there and current.
+        guard let current = workDatabase.index(ofSerial: serial), workDatabase[current].state == .running else { return }
+        index = current
         // The worker is created by class name: a delegate factory's worker, else the app's own.
         let work = workDatabase[index]
         let outcome = delegateWorkers[work.request.worker]?(work) ?? process.doWork(work, context: context)
+        // The worker may have enqueued work too (indexes may have moved) or replaced its own
+        // (deleted it: its result goes nowhere).
+        guard let current = workDatabase.index(ofSerial: serial) else { return }
+        index = current
         let limit = SimDuration.minutes(10)
         if outcome.runTime > limit {
             workDatabase.update(at: index) { work in

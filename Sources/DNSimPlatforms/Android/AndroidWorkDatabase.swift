@@ -1,50 +1,71 @@
 import DNSimCore
 
-/// WorkManager's database (A43): every work item the app enqueued, in enqueue order, with the
-/// indexes the model needs so that no call scans the run's history.
+/// WorkManager's database (A43): the work items the app enqueued and WorkManager still keeps,
+/// in enqueue order, with the indexes the model needs so that no call scans the run's history.
 ///
-/// Finished and cancelled work stays in the append-only log (``works``), which only
-/// `getWorkInfosForUniqueWork` and inspection read. The live work — enqueued or running — is
-/// indexed by unique name (at most one per name: `enqueueUniqueWork` cancels or keeps the
+/// Finished and cancelled work stays until `enqueueUniqueWork` enqueues its name again, which
+/// deletes the name's earlier records (A43, androidx `EnqueueRunnable`): so the database holds
+/// about one record per unique name, however long the run. The live work — enqueued or running —
+/// is indexed by unique name (at most one per name: `enqueueUniqueWork` cancels or keeps the
 /// existing one) and listed in enqueue order for the calls that re-check every job.
+///
+/// Indexes (positions) are stable until ``deleteRecords(named:)`` compacts the storage: a caller
+/// that lets app code run (which may enqueue work) finds its item again by serial.
 struct AndroidWorkDatabase {
-    /// Every work item, in enqueue order (the log).
-    private(set) var works: [AndroidWork] = []
-    /// The serial of `works[0]`: serials are consecutive in enqueue order.
-    private var firstSerial: Int32 = 0
+    /// The work items, in enqueue order; `nil` where one was deleted since the last compaction.
+    private var slots: [AndroidWork?] = []
+    /// The serial of each slot, deleted ones included, ascending (serials grow in enqueue order).
+    private var serials: [Int32] = []
+    /// How many slots are `nil`.
+    private var deletedCount = 0
     /// The index of the live work item of each unique name.
     private var liveByName: [String: Int] = [:]
     /// The indexes of the live work items, ascending (enqueue order).
     private(set) var liveIndices: [Int] = []
-    /// The indexes of every work item of each unique name, ascending.
+    /// The indexes of every work item of each unique name still kept, ascending.
     private var indicesByName: [String: [Int]] = [:]
 
     /// Whether `state` counts as live (enqueued or running).
     static func isLive(_ state: AndroidWorkState) -> Bool { state == .enqueued || state == .running }
 
-    /// The work item at `index`.
-    subscript(index: Int) -> AndroidWork { works[index] }
+    /// Every work item kept, in enqueue order (for inspection).
+    var works: [AndroidWork] { slots.compactMap { $0 } }
+
+    /// The work item at `index`, which must not be deleted.
+    subscript(index: Int) -> AndroidWork { slots[index]! }
 
     /// The index of the live work item named `name`.
     func liveIndex(named name: String) -> Int? { liveByName[name] }
 
-    /// The index of the work item with `serial`.
+    /// The index of the work item with `serial`, or `nil` if it was deleted (or never enqueued).
     func index(ofSerial serial: Int32) -> Int? {
-        let index = Int(serial) - Int(firstSerial)
-        guard works.indices.contains(index), works[index].serial == serial else { return nil }
+        guard let first = serials.first else { return nil }
+        // Until the first compaction serials are consecutive, so the position is direct.
+        var index = Int(serial) - Int(first)
+        if !serials.indices.contains(index) || serials[index] != serial {
+            var low = 0
+            var high = serials.count
+            while low < high {
+                let middle = (low + high) / 2
+                if serials[middle] < serial { low = middle + 1 } else { high = middle }
+            }
+            index = low
+        }
+        guard serials.indices.contains(index), serials[index] == serial, slots[index] != nil else { return nil }
         return index
     }
 
-    /// The states of every work item named `name`, in enqueue order.
+    /// The states of every work item named `name` still kept, in enqueue order.
     func states(named name: String) -> [AndroidWorkState] {
-        (indicesByName[name] ?? []).map { works[$0].state }
+        (indicesByName[name] ?? []).map { self[$0].state }
     }
 
     /// Appends a new work item; returns its index.
     mutating func append(_ work: AndroidWork) -> Int {
-        if works.isEmpty { firstSerial = work.serial }
-        let index = works.count
-        works.append(work)
+        precondition(serials.last.map { $0 < work.serial } ?? true, "work serials must grow in enqueue order")
+        let index = slots.count
+        slots.append(work)
+        serials.append(work.serial)
         indicesByName[work.name, default: []].append(index)
         if Self.isLive(work.state) { addLive(index, name: work.name) }
         return index
@@ -53,21 +74,47 @@ struct AndroidWorkDatabase {
     /// Mutates the work item at `index` in place, keeping the live index in step with its state.
     @discardableResult
     mutating func update<R>(at index: Int, _ body: (inout AndroidWork) -> R) -> R {
-        let wasLive = Self.isLive(works[index].state)
-        let result = body(&works[index])
-        let isLive = Self.isLive(works[index].state)
+        precondition(slots[index] != nil, "update of a deleted work item")
+        let wasLive = Self.isLive(slots[index]!.state)
+        let result = body(&slots[index]!)
+        let isLive = Self.isLive(slots[index]!.state)
         if wasLive != isLive {
-            if isLive { addLive(index, name: works[index].name) } else { removeLive(index, name: works[index].name) }
+            if isLive { addLive(index, name: slots[index]!.name) } else { removeLive(index, name: slots[index]!.name) }
         }
         return result
     }
 
+    /// Deletes every record of the unique name `name`, none of which may be live (A43: what
+    /// `enqueueUniqueWork` does before enqueuing the name again). May compact the storage, which
+    /// moves the other items' indexes.
+    mutating func deleteRecords(named name: String) {
+        guard let indices = indicesByName.removeValue(forKey: name) else { return }
+        for index in indices {
+            precondition(!Self.isLive(slots[index]!.state), "deleting live work named \(name)")
+            slots[index] = nil
+        }
+        deletedCount += indices.count
+        // Compacted once half the slots are deleted: amortised O(1) per deletion.
+        if deletedCount >= 16 && deletedCount * 2 >= slots.count { compact() }
+    }
+
     /// Forgets every work item (the package was uninstalled).
     mutating func removeAll() {
-        works.removeAll()
+        slots.removeAll()
+        serials.removeAll()
+        deletedCount = 0
         liveByName.removeAll()
         liveIndices.removeAll()
         indicesByName.removeAll()
+    }
+
+    /// Drops the deleted slots and rebuilds the indexes over the kept ones.
+    private mutating func compact() {
+        let kept = slots.compactMap { $0 }
+        removeAll()
+        slots.reserveCapacity(kept.count * 2)
+        serials.reserveCapacity(kept.count * 2)
+        for work in kept { _ = append(work) }
     }
 
     private mutating func addLive(_ index: Int, name: String) {

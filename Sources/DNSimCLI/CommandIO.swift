@@ -5,6 +5,9 @@ import Foundation
 public protocol CommandIO: AnyObject {
     /// Appends to standard output.
     func writeOut(_ text: String)
+    /// Appends UTF-8 text to standard output, given as bytes (a large report need not become a
+    /// `String` first).
+    func writeOut(utf8 bytes: [UInt8])
     /// Appends to standard error.
     func writeError(_ text: String)
     /// Reads all of standard input.
@@ -24,6 +27,9 @@ public protocol CommandIO: AnyObject {
 }
 
 extension CommandIO {
+    /// Appends the bytes as text (for an IO that keeps text).
+    public func writeOut(utf8 bytes: [UInt8]) { writeOut(String(decoding: bytes, as: UTF8.self)) }
+
     /// Every `*.json` file under `path` (recursively, sorted by path), or `path` itself when it
     /// is a file. Reads the real file system.
     public func scenarioFiles(at path: String) -> Result<[String], FileProblem> {
@@ -61,12 +67,35 @@ public struct FileProblem: Error, Equatable, Sendable {
 
 /// The process's real streams and file system.
 public final class ProcessIO: CommandIO {
-    private var outBuffer = Data()
+    /// Standard output so far, as written: kept whole until ``flush()``, and not copied (a
+    /// device-year's JSON result is megabytes, and a copy would count in the run's peak memory).
+    private var outChunks: [OutputChunk] = []
+
+    /// A piece of standard output.
+    private enum OutputChunk {
+        case text(String)
+        case utf8([UInt8])
+    }
 
     /// Creates the process IO.
     public init() {}
 
-    public func writeOut(_ text: String) { outBuffer.append(contentsOf: Array(text.utf8)) }
+    public func writeOut(_ text: String) {
+        // Small pieces (progress lines, a table row at a time) are joined, so that flushing is
+        // a few writes, not one per piece; large ones are kept as they are.
+        if text.utf8.count < Self.joinLimit, case .text(var last)? = outChunks.last, last.utf8.count < Self.joinLimit {
+            outChunks.removeLast()
+            last.append(text)
+            outChunks.append(.text(last))
+        } else {
+            outChunks.append(.text(text))
+        }
+    }
+
+    public func writeOut(utf8 bytes: [UInt8]) { outChunks.append(.utf8(bytes)) }
+
+    /// The size below which pieces of standard output are joined before ``flush()``.
+    private static let joinLimit = 64 * 1024
 
     public func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
@@ -74,8 +103,20 @@ public final class ProcessIO: CommandIO {
 
     /// Writes buffered standard output; called once at exit so output is whole or absent.
     public func flush() {
-        FileHandle.standardOutput.write(outBuffer)
-        outBuffer = Data()
+        for chunk in outChunks {
+            switch chunk {
+            case .text(var text): text.withUTF8 { Self.writeStandardOutput($0) }
+            case .utf8(let bytes): bytes.withUnsafeBufferPointer { Self.writeStandardOutput($0) }
+            }
+        }
+        outChunks = []
+    }
+
+    /// Writes bytes to standard output without copying them.
+    private static func writeStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        FileHandle.standardOutput.write(
+            Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
     }
 
     public func readStandardInput() -> [UInt8] {

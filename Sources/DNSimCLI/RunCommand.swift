@@ -123,7 +123,7 @@ enum RunCommand {
         }
         switch format {
         case .text: io.writeOut(TextSummary.render(result))
-        case .json: io.writeOut(ResultJSON.render(result))
+        case .json: io.writeOut(utf8: ResultJSON.renderUTF8(result))
         case .markdown: io.writeOut(BehaviourReport.render(result))
         }
         return result.passed ? .success : .expectationsFailed

@@ -43,6 +43,12 @@ public enum ResultJSON {
     /// `JSONWriter.string(value(result)) + "\n"`, written straight from the result (a
     /// device-year's thousands of deliveries build no tree).
     public static func render(_ result: RunResult) -> String {
+        String(decoding: renderUTF8(result), as: UTF8.self)
+    }
+
+    /// ``render(_:)``'s text as UTF-8 bytes, for a caller that writes bytes: a device-year's
+    /// document is megabytes, and making a `String` of it copies them.
+    public static func renderUTF8(_ result: RunResult) -> [UInt8] {
         let items = result.deliveries.count + result.missed.count + result.skipped.count + result.suppressed.count
         var json = JSONStreamWriter(style: .pretty, capacity: 4096 + 340 * items)
         // The top-level keys in sorted order; the small members are written from their values.
@@ -79,7 +85,7 @@ public enum ResultJSON {
         write(result.suppressed, of: result, to: &json)
         json.endObject()
         json.endLine()
-        return json.text
+        return json.bytes
     }
 
     private static func scenario(_ result: RunResult) -> JSONValue {

@@ -77,15 +77,19 @@ final class ElectronWorld {
 extension ElectronWorld {
     /// The run in platform-neutral terms.
     func outcome() -> WorldOutcome {
-        let posts = system.deliveryLog.compactMap { record -> WorldOutcome.Post? in
-            guard let slot = record.info(NotificationExtraKey.slot) else { return nil }
-            return WorldOutcome.Post(
-                time: record.time, slot: slot, pluginLocalDate: record.info(NotificationExtraKey.localDate),
-                title: record.title, body: record.body,
-                contentVersion: record.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
-                contentFetchedAt: record.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
-                    .map { ledger.trueInstant(forWallMillis: $0) },
-                suppressedBecause: nil)
+        // Sized up front: a device-year's posts are tens of thousands, held while the result is built.
+        var posts: [WorldOutcome.Post] = []
+        posts.reserveCapacity(system.deliveryLog.count)
+        for record in system.deliveryLog {
+            guard let slot = record.info(NotificationExtraKey.slot) else { continue }
+            posts.append(
+                WorldOutcome.Post(
+                    time: record.time, slot: slot, pluginLocalDate: record.info(NotificationExtraKey.localDate),
+                    title: record.title, body: record.body,
+                    contentVersion: record.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
+                    contentFetchedAt: record.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
+                        .map { ledger.trueInstant(forWallMillis: $0) },
+                    suppressedBecause: nil))
         }
         let armed = system.pendingTimerTags.compactMap { tag -> String? in
             let parts = tag.splitKeepingEmpty(separator: "|", maxSplits: 3)

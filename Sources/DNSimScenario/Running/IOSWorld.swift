@@ -155,15 +155,19 @@ final class IOSWorld {
 extension IOSWorld {
     /// The run in platform-neutral terms.
     func outcome() -> WorldOutcome {
-        let posts = system.deliveryLog.compactMap { record -> WorldOutcome.Post? in
-            guard let slot = record.request.info(NotificationExtraKey.slot) else { return nil }
-            return WorldOutcome.Post(
-                time: record.time, slot: slot, pluginLocalDate: record.request.info(NotificationExtraKey.localDate),
-                title: record.request.title, body: record.request.body,
-                contentVersion: record.request.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
-                contentFetchedAt: record.request.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
-                    .map { ledger.trueInstant(forWallMillis: $0) },
-                suppressedBecause: record.presentation == .notShown ? "authorization \(system.authorization.rawValue) [I8]" : nil)
+        // Sized up front: a device-year's posts are tens of thousands, held while the result is built.
+        var posts: [WorldOutcome.Post] = []
+        posts.reserveCapacity(system.deliveryLog.count)
+        for record in system.deliveryLog {
+            guard let slot = record.request.info(NotificationExtraKey.slot) else { continue }
+            posts.append(
+                WorldOutcome.Post(
+                    time: record.time, slot: slot, pluginLocalDate: record.request.info(NotificationExtraKey.localDate),
+                    title: record.request.title, body: record.request.body,
+                    contentVersion: record.request.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
+                    contentFetchedAt: record.request.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
+                        .map { ledger.trueInstant(forWallMillis: $0) },
+                    suppressedBecause: record.presentation == .notShown ? "authorization \(system.authorization.rawValue) [I8]" : nil))
         }
         let store = system.storageSnapshot
         let armed = system.pendingRequests.compactMap { request -> String? in

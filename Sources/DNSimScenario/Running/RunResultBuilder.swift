@@ -13,6 +13,7 @@ struct RunResultBuilder {
         let planned = outcome.planner.plan(zoneTimeline: outcome.zoneTimeline, end: scenario.endInstant)
         var matcher = PlanMatcher(planned)
         var deliveries: [RunResult.Delivery] = []
+        deliveries.reserveCapacity(outcome.posts.count)
         var suppressed: [RunResult.Occurrence] = []
         var skipped: [RunResult.Occurrence] = []
         // Occurrences the plugin chose not to deliver (TTL-at-fire) are skipped, not missed.

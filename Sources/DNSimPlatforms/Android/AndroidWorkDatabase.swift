@@ -12,11 +12,14 @@ import DNSimCore
 /// Indexes (positions) are stable until ``deleteRecords(named:)`` compacts the storage: a caller
 /// that lets app code run (which may enqueue work) finds its item again by serial.
 struct AndroidWorkDatabase {
-    /// The work items, in enqueue order; `nil` where one was deleted since the last compaction.
-    private var slots: [AndroidWork?] = []
+    /// The work items, in enqueue order, deleted ones included until the next compaction (kept
+    /// whole so that reading an item borrows it instead of unwrapping a copy).
+    private var slots: [AndroidWork] = []
+    /// Whether each slot was deleted.
+    private var isDeleted: [Bool] = []
     /// The serial of each slot, deleted ones included, ascending (serials grow in enqueue order).
     private var serials: [Int32] = []
-    /// How many slots are `nil`.
+    /// How many slots are deleted.
     private var deletedCount = 0
     /// The index of the live work item of each unique name.
     private var liveByName: [String: Int] = [:]
@@ -29,10 +32,10 @@ struct AndroidWorkDatabase {
     static func isLive(_ state: AndroidWorkState) -> Bool { state == .enqueued || state == .running }
 
     /// Every work item kept, in enqueue order (for inspection).
-    var works: [AndroidWork] { slots.compactMap { $0 } }
+    var works: [AndroidWork] { slots.indices.filter { !isDeleted[$0] }.map { slots[$0] } }
 
     /// The work item at `index`, which must not be deleted.
-    subscript(index: Int) -> AndroidWork { slots[index]! }
+    subscript(index: Int) -> AndroidWork { slots[index] }
 
     /// The index of the live work item named `name`.
     func liveIndex(named name: String) -> Int? { liveByName[name] }
@@ -51,7 +54,7 @@ struct AndroidWorkDatabase {
             }
             index = low
         }
-        guard serials.indices.contains(index), serials[index] == serial, slots[index] != nil else { return nil }
+        guard serials.indices.contains(index), serials[index] == serial, !isDeleted[index] else { return nil }
         return index
     }
 
@@ -65,6 +68,7 @@ struct AndroidWorkDatabase {
         precondition(serials.last.map { $0 < work.serial } ?? true, "work serials must grow in enqueue order")
         let index = slots.count
         slots.append(work)
+        isDeleted.append(false)
         serials.append(work.serial)
         indicesByName[work.name, default: []].append(index)
         if Self.isLive(work.state) { addLive(index, name: work.name) }
@@ -74,12 +78,12 @@ struct AndroidWorkDatabase {
     /// Mutates the work item at `index` in place, keeping the live index in step with its state.
     @discardableResult
     mutating func update<R>(at index: Int, _ body: (inout AndroidWork) -> R) -> R {
-        precondition(slots[index] != nil, "update of a deleted work item")
-        let wasLive = Self.isLive(slots[index]!.state)
-        let result = body(&slots[index]!)
-        let isLive = Self.isLive(slots[index]!.state)
+        precondition(!isDeleted[index], "update of a deleted work item")
+        let wasLive = Self.isLive(slots[index].state)
+        let result = body(&slots[index])
+        let isLive = Self.isLive(slots[index].state)
         if wasLive != isLive {
-            if isLive { addLive(index, name: slots[index]!.name) } else { removeLive(index, name: slots[index]!.name) }
+            if isLive { addLive(index, name: slots[index].name) } else { removeLive(index, name: slots[index].name) }
         }
         return result
     }
@@ -88,19 +92,29 @@ struct AndroidWorkDatabase {
     /// `enqueueUniqueWork` does before enqueuing the name again). May compact the storage, which
     /// moves the other items' indexes.
     mutating func deleteRecords(named name: String) {
-        guard let indices = indicesByName.removeValue(forKey: name) else { return }
+        let deleted = Self.delete(&indicesByName[name, default: []], marking: &isDeleted, in: slots)
+        guard deleted > 0 else { return }
+        deletedCount += deleted
+        // Compacted once four in five slots are deleted: a compaction re-indexes the kept items,
+        // so each deletion pays for at most a quarter of one item's re-indexing.
+        if deletedCount >= 64 && deletedCount >= 4 * (slots.count - deletedCount) { compact() }
+    }
+
+    /// Empties `indices` (one name's, kept for its next items) and marks their slots deleted;
+    /// returns how many.
+    private static func delete(_ indices: inout [Int], marking isDeleted: inout [Bool], in slots: [AndroidWork]) -> Int {
         for index in indices {
-            precondition(!Self.isLive(slots[index]!.state), "deleting live work named \(name)")
-            slots[index] = nil
+            precondition(!isLive(slots[index].state), "deleting live work named \(slots[index].name)")
+            isDeleted[index] = true
         }
-        deletedCount += indices.count
-        // Compacted once half the slots are deleted: amortised O(1) per deletion.
-        if deletedCount >= 16 && deletedCount * 2 >= slots.count { compact() }
+        defer { indices.removeAll(keepingCapacity: true) }
+        return indices.count
     }
 
     /// Forgets every work item (the package was uninstalled).
     mutating func removeAll() {
         slots.removeAll()
+        isDeleted.removeAll()
         serials.removeAll()
         deletedCount = 0
         liveByName.removeAll()
@@ -110,7 +124,7 @@ struct AndroidWorkDatabase {
 
     /// Drops the deleted slots and rebuilds the indexes over the kept ones.
     private mutating func compact() {
-        let kept = slots.compactMap { $0 }
+        let kept = works
         removeAll()
         slots.reserveCapacity(kept.count * 2)
         serials.reserveCapacity(kept.count * 2)

@@ -84,8 +84,8 @@ public struct Fleet: Sendable {
             var group = FleetTally.Group(profile: profile.rawValue, deviceClass: className, platform: world.platform.rawValue)
             group.devices = 1
             do {
-                let rendered = try world.render(profile: profile)
-                let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false, maxEvents: maxEvents))
+                let scenario = try world.scenario(profile: profile)
+                let result = try ScenarioRunner.run(scenario, options: RunOptions(keepTrace: false, maxEvents: maxEvents))
                 FleetDeviceCounts.count(result, device: device, into: &group)
             } catch {
                 group.errors = 1

@@ -47,6 +47,65 @@ extension World {
         profile: PluginProfile, checks: [JSONValue] = [], findings: JSONObject? = nil,
         expectedText: (os: String, plugin: String)? = nil, id: String? = nil, schemaPath: String? = nil
     ) throws(ScenarioError) -> RenderedWorld {
+        var draft = draft(profile: profile, checks: checks, findings: findings, expectedText: expectedText, id: id, schemaPath: schemaPath)
+        let steps = draft.timeline.rendered()
+        draft.root["steps"] = .array(steps)
+        draft.root["expected"] = .object(draft.expected)
+        let json = JSONValue.object(draft.root)
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioDecoder(file: draft.file).decode(json)
+        } catch {
+            throw error.first
+        }
+        return RenderedWorld(
+            json: json, scenario: scenario, healAt: draft.healAt, quietFrom: draft.quietFrom, intents: draft.intents,
+            slotIDs: draft.slotIDs, reinstalls: draft.reinstalls, laterSchedules: draft.laterSchedules, stepCount: steps.count)
+    }
+
+    /// The scenario of the world under `profile`: the ``RenderedWorld/scenario`` of
+    /// ``render(profile:checks:findings:expectedText:id:schemaPath:)``, decoded without writing
+    /// each step's time as text and reading it back (``ScenarioDecoder/decode(_:timedSteps:)``):
+    /// for a run that needs the scenario alone (a fleet device).
+    ///
+    /// - Throws: what ``render(profile:checks:findings:expectedText:id:schemaPath:)`` throws, if
+    ///   the decoder rejects the world (the error of the scenario file itself).
+    public func scenario(profile: PluginProfile) throws(ScenarioError) -> Scenario {
+        var draft = draft(profile: profile)
+        draft.root["expected"] = .object(draft.expected)
+        let steps = draft.timeline.takeOrdered()
+        do {
+            return try ScenarioDecoder(file: draft.file).decode(.object(draft.root), timedSteps: steps)
+        } catch {
+            // The file's own error, with its pointer into the file.
+            return try render(profile: profile).scenario
+        }
+    }
+
+    /// A world being written as a scenario: the document but its `steps` and `expected`, the
+    /// steps, and what ``RenderedWorld`` tells of them.
+    private struct Draft {
+        /// The file name of the decoder's messages.
+        var file: String
+        /// The document's members but `steps` and `expected`, in the file's order.
+        var root: JSONObject
+        /// The `expected` member.
+        var expected: JSONObject
+        /// The steps.
+        var timeline: Timeline
+        var healAt: SimInstant
+        var quietFrom: SimInstant
+        var intents: [(at: SimInstant, call: (slot: String, time: LocalTime)?)]
+        var slotIDs: [String]
+        var reinstalls: [SimInstant]
+        var laterSchedules: [(at: SimInstant, slot: String)]
+    }
+
+    /// The scenario of ``render(profile:checks:findings:expectedText:id:schemaPath:)``, not yet written out.
+    private func draft(
+        profile: PluginProfile, checks: [JSONValue] = [], findings: JSONObject? = nil,
+        expectedText: (os: String, plugin: String)? = nil, id: String? = nil, schemaPath: String? = nil
+    ) -> Draft {
         var timeline = Timeline(zone: zone)
         let slotIDs = slots.map(\.id)
         // Set-up: open the app, then schedule every slot.
@@ -65,7 +124,7 @@ extension World {
                 pending.append((at, pending.count, episode.kind, step.action, Self.actionName(step.action)))
             }
         }
-        pending.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        Self.sortByTime(&pending) { ($0.at, $0.order) }
         // Nobody uses the app while the device is off, locked after a reboot, or asleep: a user
         // step that falls in such a stretch happens just after it.
         // Only reboots and sleep make such stretches.
@@ -84,7 +143,7 @@ extension World {
                 }
                 pending[index].at = min(at, faultEnd)
             }
-            pending.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+            Self.sortByTime(&pending) { ($0.at, $0.order) }
         }
         var current = Dictionary(uniqueKeysWithValues: slots.map { ($0.id, $0.time) })
         var intents: [(at: SimInstant, call: (slot: String, time: LocalTime)?)] = slots.indices.map {
@@ -176,19 +235,19 @@ extension World {
         root["plugin"] = .object(plugin)
         if let os { root["os"] = .object(os) }
         if let server { root["server"] = .object(server) }
-        let steps = timeline.rendered()
-        root["steps"] = .array(steps)
-        root["expected"] = .object(expected)
-        let json = JSONValue.object(root)
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioDecoder(file: "<\(templateID) seed \(seed)>").decode(json)
-        } catch {
-            throw error.first
-        }
-        return RenderedWorld(
-            json: json, scenario: scenario, healAt: heal, quietFrom: quietFrom, intents: intents, slotIDs: slotIDs,
-            reinstalls: reinstalls, laterSchedules: laterSchedules, stepCount: steps.count)
+        return Draft(
+            file: "<\(templateID) seed \(seed)>", root: root, expected: expected, timeline: timeline, healAt: heal,
+            quietFrom: quietFrom, intents: intents, slotIDs: slotIDs, reinstalls: reinstalls, laterSchedules: laterSchedules)
+    }
+
+    /// Sorts `items` by their keys (a time and a number no two items share, so the order is
+    /// total): the keys are sorted first, so each item moves once, and not at all when the
+    /// items are in order already.
+    static func sortByTime<Item>(_ items: inout [Item], by key: (Item) -> (SimInstant, Int)) {
+        let keys = items.map(key)
+        guard !zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        items = order.map { items[$0] }
     }
 
     /// The `action` of a scenario step (`nil` for the other kinds of world action).
@@ -301,14 +360,21 @@ private struct Timeline {
         return local.description
     }
 
-    /// The step objects in time order, each with its `at` or `after`; leaves the timeline empty.
-    mutating func rendered() -> [JSONValue] {
-        // Stable: the order added, by time (the steps are usually added in time order already).
+    /// The steps in time order (stable: in the order added at the same time); leaves the
+    /// timeline empty.
+    mutating func takeOrdered() -> [(at: SimInstant, body: JSONObject)] {
         var ordered: [(at: SimInstant, body: JSONObject)] = []
         swap(&ordered, &items)
+        // The steps are usually added in time order already.
         if !zip(ordered, ordered.dropFirst()).allSatisfy({ $0.at <= $1.at }) {
             ordered = ordered.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         }
+        return ordered
+    }
+
+    /// The step objects in time order, each with its `at` or `after`; leaves the timeline empty.
+    mutating func rendered() -> [JSONValue] {
+        var ordered = takeOrdered()
         var previous: SimInstant?
         var steps: [JSONValue] = []
         steps.reserveCapacity(ordered.count)

@@ -21,6 +21,36 @@ enum SafeName {
     /// Why `id` cannot name report files (`which is empty`, `which contains a newline`, …), or
     /// `nil` when it can.
     static func problemAsFileName(_ id: String) -> String? {
+        if isPlainASCIIFileName(id) { return nil }
+        return problemAsFileNameByCharacters(id)
+    }
+
+    /// Whether `id` is 1 to ``maximumBytes`` bytes of printable ASCII with no backslash, no
+    /// leading `/` and no `..` segment: a quick walk of its bytes that settles most ids (in
+    /// printable ASCII every byte is a whole character), so ``problemAsFileName(_:)`` only walks
+    /// the characters of the others.
+    static func isPlainASCIIFileName(_ id: String) -> Bool {
+        let utf8 = id.utf8
+        guard !utf8.isEmpty, utf8.count <= maximumBytes, utf8.first != UInt8(ascii: "/") else { return false }
+        // Bytes of the segment so far, and whether they are all dots.
+        var segmentLength = 0
+        var segmentIsDots = true
+        for byte in utf8 {
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return false }
+            if byte == UInt8(ascii: "/") {
+                if segmentLength == 2 && segmentIsDots { return false }
+                segmentLength = 0
+                segmentIsDots = true
+            } else {
+                segmentLength += 1
+                if byte != UInt8(ascii: ".") { segmentIsDots = false }
+            }
+        }
+        return !(segmentLength == 2 && segmentIsDots)
+    }
+
+    /// ``problemAsFileName(_:)`` by the characters of any id (the reference the byte walk agrees with).
+    static func problemAsFileNameByCharacters(_ id: String) -> String? {
         if let problem = problemAsLabel(id) { return problem }
         if id.hasPrefix("/") { return "which starts with \"/\"" }
         if id.contains("\\") { return "which contains a backslash" }
@@ -32,6 +62,9 @@ enum SafeName {
     static func problemAsLabel(_ id: String) -> String? {
         if id.isEmpty { return "which is empty" }
         if id.utf8.count > maximumBytes { return "which is \(id.utf8.count) bytes long" }
+        // A control character is one byte in UTF-8 (no multi-byte sequence holds a byte below
+        // 0x80), so the bytes tell whether there is one; its scalar is looked up only then.
+        guard id.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
         if let control = id.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             switch control {
             case "\n": return "which contains a newline"

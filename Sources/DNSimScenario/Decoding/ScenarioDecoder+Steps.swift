@@ -24,9 +24,21 @@ extension ScenarioDecoder {
 
     /// Decodes every step, recording the problems of each and carrying on with the next. Without
     /// a `timeline` (the zone, start or end is wrong) step times are checked for shape only.
-    func decodeSteps(_ root: inout JSONObjectReader, platform: ScenarioPlatform?, timeline: Timeline?) -> StepsOutcome {
+    ///
+    /// With `timedSteps` the steps are those bodies at those instants (``decode(_:timedSteps:)``),
+    /// not the document's `steps`.
+    func decodeSteps(
+        _ root: inout JSONObjectReader, platform: ScenarioPlatform?, timeline: Timeline?,
+        timedSteps: [(at: SimInstant, body: JSONObject)]? = nil
+    ) -> StepsOutcome {
         var outcome = StepsOutcome()
-        guard let elements = attempt({ try root.array("steps") }) else {
+        let elements: [(value: JSONValue, pointer: JSONPointer)]
+        if let timedSteps {
+            let stepsPointer = root.pointer.appending("steps")
+            elements = timedSteps.indices.map { (.object(timedSteps[$0].body), stepsPointer.appending($0)) }
+        } else if let read = attempt({ try root.array("steps") }) {
+            elements = read
+        } else {
             outcome.slotsKnown = false
             return outcome
         }
@@ -40,13 +52,18 @@ extension ScenarioDecoder {
             DeviceClockBounds(
                 zone: $0.zone, earliest: max(.epoch, $0.start - Self.clockMargin), latest: $0.end + Self.clockMargin)
         }
-        for (value, pointer) in elements {
+        for (position, (value, pointer)) in elements.enumerated() {
             guard var reader = attempt({ try JSONObjectReader(value, at: pointer, expected: "a step object") }) else {
                 outcome.slotsKnown = false
                 previous = nil
                 continue
             }
-            let time = decodeStepTime(&reader, step: pointer, timeline: timeline, previous: &previous)
+            let time: SimInstant?
+            if let timedSteps {
+                time = checkStepTime(timedSteps[position].at, at: pointer, timeline: timeline, previous: &previous)
+            } else {
+                time = decodeStepTime(&reader, step: pointer, timeline: timeline, previous: &previous)
+            }
             let action = attempt { try decodeAction(&reader, platform: platform) }
             // A step whose action could not be read is checked for fields no action has.
             reportUnknownFields(reader, knownKeys: action == nil ? Self.stepFields : [])
@@ -114,27 +131,38 @@ extension ScenarioDecoder {
         } else if let delay = attempt({ try decodeDuration(&reader, "after") }), let before = previous {
             time = before + delay
         }
-        guard let time, let timeline else {
+        guard let time else {
             previous = nil
             return nil
         }
-        // Where a time out of place is reported (built only then).
-        var timePointer: JSONPointer { pointer.appending(hasAt ? "at" : "after") }
+        return checkStepTime(time, at: pointer.appending(hasAt ? "at" : "after"), timeline: timeline, previous: &previous)
+    }
+
+    /// The step time `time` once checked against the start, the previous step and the end
+    /// (a time out of place is recorded at `timePointer`); `nil` (and `previous` unknown from
+    /// here on) without a `timeline`.
+    private func checkStepTime(
+        _ time: SimInstant, at timePointer: @autoclosure () -> JSONPointer, timeline: Timeline?, previous: inout SimInstant?
+    ) -> SimInstant? {
+        guard let timeline else {
+            previous = nil
+            return nil
+        }
         let zone = timeline.zone
         if time < timeline.start {
             record(
                 invalid(
-                    timePointer, "a time at or after the start (\(ISO8601.format(timeline.start, in: zone)))",
+                    timePointer(), "a time at or after the start (\(ISO8601.format(timeline.start, in: zone)))",
                     ISO8601.format(time, in: zone)))
         } else if let before = previous, time < before {
             record(
                 invalid(
-                    timePointer, "a time at or after the previous step (\(ISO8601.format(before, in: zone)))",
+                    timePointer(), "a time at or after the previous step (\(ISO8601.format(before, in: zone)))",
                     ISO8601.format(time, in: zone)))
         } else if time > timeline.end {
             record(
                 invalid(
-                    timePointer, "a time at or before the end (\(ISO8601.format(timeline.end, in: zone)))",
+                    timePointer(), "a time at or before the end (\(ISO8601.format(timeline.end, in: zone)))",
                     ISO8601.format(time, in: zone)))
         }
         previous = time

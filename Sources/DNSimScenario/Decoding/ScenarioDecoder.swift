@@ -67,9 +67,27 @@ public struct ScenarioDecoder {
     /// errors as decoding its text: exploration and fleet worlds build
     /// their scenarios as values and decode them without writing and re-reading the text.
     public func decode(_ json: JSONValue) throws(ScenarioErrorList) -> Scenario {
+        try decode(json, timedSteps: nil)
+    }
+
+    /// Decodes a scenario whose steps are given apart from the document, each as its members
+    /// other than `at`/`after` (`body`) with the instant it happens at: the scenario that
+    /// decoding the document with those steps, their times written as `at` or `after`, gives
+    /// when each written time reads back to its instant. Every other check is the same (a step
+    /// time must still be at or after the start and the previous step, and at or before the
+    /// end); `json` has no `steps` member.
+    ///
+    /// For generated worlds, which know the instant of each step: writing every time as text
+    /// only to read it back is most of the cost of decoding them. An error may point at a step
+    /// rather than at its time member: decode the document itself for the messages.
+    public func decode(_ json: JSONValue, timedSteps: [(at: SimInstant, body: JSONObject)]) throws(ScenarioErrorList) -> Scenario {
+        try decode(json, timedSteps: Optional(timedSteps))
+    }
+
+    private func decode(_ json: JSONValue, timedSteps: [(at: SimInstant, body: JSONObject)]?) throws(ScenarioErrorList) -> Scenario {
         // A fresh log per call, so one decoder can decode many files.
         let decoding = ScenarioDecoder(file: file, log: DecodingLog())
-        let scenario = decoding.decodeScenario(json)
+        let scenario = decoding.decodeScenario(json, timedSteps: timedSteps)
         if !decoding.log.isEmpty { throw ScenarioErrorList(decoding.log.sorted(in: json)) }
         guard let scenario else {
             throw ScenarioErrorList(
@@ -125,7 +143,7 @@ public struct ScenarioDecoder {
         let end: SimInstant
     }
 
-    private func decodeScenario(_ json: JSONValue) -> Scenario? {
+    private func decodeScenario(_ json: JSONValue, timedSteps: [(at: SimInstant, body: JSONObject)]?) -> Scenario? {
         guard var root = attempt({ try JSONObjectReader(json, at: .root, expected: "a scenario object") }) else {
             return nil
         }
@@ -155,7 +173,7 @@ public struct ScenarioDecoder {
 
         var timeline: Timeline?
         if let zone, let startInstant, let endInstant { timeline = Timeline(zone: zone, start: startInstant, end: endInstant) }
-        let steps = decodeSteps(&root, platform: platform, timeline: timeline)
+        let steps = decodeSteps(&root, platform: platform, timeline: timeline, timedSteps: timedSteps)
 
         var osExpected: String?
         var pluginExpected: String?

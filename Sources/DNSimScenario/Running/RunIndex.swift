@@ -115,6 +115,7 @@ final class RunIndex {
     /// Trace records per deciding rule id.
     var ruleCounts: [String: Int] {
         var counts: [String: Int] = [:]
+        counts.reserveCapacity(shapes.count)
         for (shape, count) in zip(shapes, shapeCounts) where count > 0 {
             if let rule = shape.key.rule { counts[rule, default: 0] += count }
         }
@@ -123,6 +124,7 @@ final class RunIndex {
     /// Trace records per kind.
     var kindCounts: [String: Int] {
         var counts: [String: Int] = [:]
+        counts.reserveCapacity(shapes.count)
         for (shape, count) in zip(shapes, shapeCounts) where count > 0 { counts[shape.key.kind, default: 0] += count }
         return counts
     }

@@ -78,28 +78,46 @@ struct RunResultBuilder {
         result.armedOccurrencesAtEnd = outcome.armedOccurrences
         // "slot@*" expects any armed occurrence of the slot; otherwise that exact occurrence.
         let armed = Set(outcome.armedOccurrences)
-        let armedSlotPrefixes = Self.prefixesEndingInAt(outcome.armedOccurrences)
+        var armedSlotPrefixes: Set<String> = []
+        for occurrence in outcome.armedOccurrences {
+            Self.forEachPrefixEndingInAt(occurrence) { armedSlotPrefixes.insert($0) }
+        }
         result.unarmedAtEnd = outcome.expectedNext.filter { expected in
             expected.hasSuffix("@*") ? !armedSlotPrefixes.contains(String(expected.dropLast())) : !armed.contains(expected)
         }
         let storedSlotPrefixes = Set(outcome.storedSlots.map { $0 + "@" })
         result.strayArmedAtEnd = outcome.armedOccurrences.filter { occurrence in
-            Self.prefixesEndingInAt([occurrence]).isDisjoint(with: storedSlotPrefixes)
+            var stored = false
+            Self.forEachPrefixEndingInAt(occurrence) { if storedSlotPrefixes.contains($0) { stored = true } }
+            return !stored
         }
         result.expectations = ExpectationEvaluator(result: result).evaluate()
         return result
     }
 
-    /// Every prefix of each string that ends in `@` (`a@b@c` gives `a@` and `a@b@`): the slot
-    /// parts an occurrence name can start with.
-    private static func prefixesEndingInAt(_ names: [String]) -> Set<String> {
-        var prefixes: Set<String> = []
-        for name in names {
-            for index in name.indices where name[index] == "@" {
-                prefixes.insert(String(name[...index]))
+    /// Calls `body` with every prefix of `name` that ends in `@` (`a@b@c` gives `a@` and `a@b@`),
+    /// in order: the slot parts an occurrence name can start with.
+    ///
+    /// An ASCII name is walked by its bytes (in ASCII every `@` byte is a whole character: no
+    /// ASCII character combines with the next); any other name by its characters, as `String`
+    /// indexes it (so `@` followed by a combining mark is not an `@`).
+    static func forEachPrefixEndingInAt(_ name: String, _ body: (String) -> Void) {
+        let utf8 = name.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            for index in utf8.indices where utf8[index] == UInt8(ascii: "@") {
+                body(String(Substring(utf8[...index])))
             }
+        } else {
+            forEachPrefixEndingInAtByCharacters(name, body)
         }
-        return prefixes
+    }
+
+    /// ``forEachPrefixEndingInAt(_:_:)`` walking the characters of any name (the reference the
+    /// byte walk of an ASCII name agrees with).
+    static func forEachPrefixEndingInAtByCharacters(_ name: String, _ body: (String) -> Void) {
+        for index in name.indices where name[index] == "@" {
+            body(String(name[...index]))
+        }
     }
 
     /// Why an occurrence never reached the user: the last OS record about it, else the last OS

@@ -40,6 +40,46 @@ struct IOSPendingSnapshotTests {
         #expect(snapshot == IOSPendingSnapshot([Self.request("other-2")]))
     }
 
+    /// `holds` compares a pending request field by field: it answers as `==` on the requests does,
+    /// for every field and trigger that can differ.
+    @Test func holdsAnswersAsEqualityDoes() throws {
+        let date = try #require(LocalDate(parsing: "2026-04-01"))
+        let tokyo = try #require(Zone(identifier: "Asia/Tokyo"))
+        let base = Self.request(Self.own + "a")
+        var variants = [base]
+        func variant(_ change: (inout IOSNotificationRequest) -> Void) {
+            var request = base
+            change(&request)
+            variants.append(request)
+        }
+        variant { $0.title = "T" }
+        variant { $0.body = "B" }
+        variant { $0.userInfo = [StringPair("k", "v")] }
+        variant { $0.body = "e\u{301}" }
+        variant { $0.trigger = .calendar(IOSDateComponents(date: date.adding(days: 1), hour: 9, minute: 0), timeZone: nil, repeats: false) }
+        variant { $0.trigger = .calendar(IOSDateComponents(date: date, hour: 10, minute: 0), timeZone: nil, repeats: false) }
+        variant { $0.trigger = .calendar(IOSDateComponents(date: date, hour: 9, minute: 1), timeZone: nil, repeats: false) }
+        variant { $0.trigger = .calendar(IOSDateComponents(date: nil, hour: 9, minute: 0), timeZone: nil, repeats: false) }
+        variant { $0.trigger = .calendar(IOSDateComponents(date: date, hour: 9, minute: 0), timeZone: nil, repeats: true) }
+        variant { $0.trigger = .calendar(IOSDateComponents(date: date, hour: 9, minute: 0), timeZone: tokyo, repeats: false) }
+        variant { $0.trigger = .timeInterval(seconds: 60, repeats: false) }
+        for pending in variants {
+            let snapshot = IOSPendingSnapshot([pending])
+            var added = IOSPendingSnapshot()
+            added.added(pending)
+            for asked in variants {
+                #expect(snapshot.holds(asked) == (pending == asked), "\(pending) holds \(asked)")
+                #expect(added.holds(asked) == (pending == asked), "\(pending) added, holds \(asked)")
+            }
+        }
+        // A body canonically equivalent to the pending one counts as equal, as `==` says.
+        var composed = base
+        composed.body = "\u{E9}"
+        var decomposed = base
+        decomposed.body = "e\u{301}"
+        #expect(IOSPendingSnapshot([composed]).holds(decomposed) == (composed == decomposed))
+    }
+
     @Test func aRefreshReadsTheListAgainOnlyWhenItsCountDiffers() {
         var snapshot = IOSPendingSnapshot([Self.request(Self.own + "a")])
         snapshot.refresh(from: [Self.request(Self.own + "b")])

@@ -10,22 +10,22 @@ extension String {
     /// grapheme clusters.
     @inlinable
     public func hasASCIIPrefix(_ prefix: String) -> Bool {
-        var string = self
-        var prefix = prefix
-        // 0: no; 1: yes; 2: ask `hasPrefix`.
-        let answer = string.withUTF8 { bytes in
-            prefix.withUTF8 { head -> Int in
-                guard bytes.count >= head.count else { return 0 }
-                for position in head.indices {
-                    assert(head[position] < 0x80, "hasASCIIPrefix needs an ASCII prefix")
-                    if bytes[position] != head[position] { return 0 }
+        // 0: no; 1: yes; 2: ask `hasPrefix`. Both are read in place (a native string's buffer is
+        // lent without a copy or a retain); a string with no contiguous UTF-8 asks `hasPrefix`.
+        let answer =
+            utf8.withContiguousStorageIfAvailable { bytes in
+                prefix.utf8.withContiguousStorageIfAvailable { head -> Int in
+                    guard bytes.count >= head.count else { return 0 }
+                    for position in head.indices {
+                        assert(head[position] < 0x80, "hasASCIIPrefix needs an ASCII prefix")
+                        if bytes[position] != head[position] { return 0 }
+                    }
+                    guard bytes.count > head.count else { return 1 }
+                    let next = bytes[head.count]
+                    let last = head.last ?? 0
+                    return next < 0x80 && !(last == 0x0D && next == 0x0A) ? 1 : 2
                 }
-                guard bytes.count > head.count else { return 1 }
-                let next = bytes[head.count]
-                let last = head.last ?? 0
-                return next < 0x80 && !(last == 0x0D && next == 0x0A) ? 1 : 2
-            }
-        }
-        return answer == 2 ? hasPrefix(prefix) : answer == 1
+            } ?? nil
+        return answer == 1 || (answer != 0 && hasPrefix(prefix))
     }
 }

@@ -1,8 +1,9 @@
 /// Byte-wise comparisons of strings by their UTF-8 encoding, as JSON keys and dnsim's sorted
 /// outputs require (not Swift's canonical-equivalence `String` comparison).
 ///
-/// Both operands are read through `withUTF8`, which is free for native strings (literals and
-/// strings built in Swift), so a comparison is a `memcmp`-style loop over two buffers.
+/// Both operands are read in place through `utf8.withContiguousStorageIfAvailable`, which lends
+/// a native string's buffer (literals and strings built in Swift) without copying or retaining
+/// it, so a comparison is a `memcmp`-style loop over two buffers, eight bytes at a time.
 public enum UTF8Bytes {
     /// Whether `lhs` and `rhs` have the same UTF-8 bytes (`==` on `String` asks whether they
     /// are canonically equivalent, which can hold for different bytes).
@@ -21,20 +22,34 @@ public enum UTF8Bytes {
     /// Negative, zero or positive as the UTF-8 bytes of `lhs` sort before, equal or after those
     /// of `rhs` (a shorter prefix sorts first).
     public static func compare(_ lhs: String, _ rhs: String) -> Int {
-        var left = lhs
-        var right = rhs
-        return left.withUTF8 { a in
-            right.withUTF8 { b in
-                let common = min(a.count, b.count)
-                var position = 0
-                while position < common {
-                    let x = a[position]
-                    let y = b[position]
-                    if x != y { return x < y ? -1 : 1 }
-                    position += 1
-                }
-                return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
-            }
+        let inPlace = lhs.utf8.withContiguousStorageIfAvailable { a in
+            rhs.utf8.withContiguousStorageIfAvailable { b in compare(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b)) }
         }
+        if let inPlace, let order = inPlace { return order }
+        // A string with no contiguous UTF-8 (bridged storage): compare copies of the bytes.
+        return Array(lhs.utf8).withUnsafeBytes { a in Array(rhs.utf8).withUnsafeBytes { b in compare(a, b) } }
+    }
+
+    /// ``compare(_:_:)`` of two byte buffers.
+    @inline(__always)
+    static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        // One buffer read twice (a string compared with a copy of itself shares its storage).
+        if a.baseAddress == b.baseAddress && a.count == b.count { return 0 }
+        let common = min(a.count, b.count)
+        var position = 0
+        // Eight bytes at a time: read big-endian, a word orders as its bytes do in sequence.
+        while position + 8 <= common {
+            let x = UInt64(bigEndian: a.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let y = UInt64(bigEndian: b.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            if x != y { return x < y ? -1 : 1 }
+            position += 8
+        }
+        while position < common {
+            let x = a[position]
+            let y = b[position]
+            if x != y { return x < y ? -1 : 1 }
+            position += 1
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 }

@@ -37,27 +37,19 @@ extension IOSDailyNotificationPlugin {
     /// The window is a function of the slot, the zone, the number of days and the freshness
     /// rules alone, and the plugin re-arms far more often than these change (every launch,
     /// refresh and time-change notice): the last window of each slot is kept with its inputs
-    /// (``WindowMemo``) and reused while they are the same. Most other re-arms follow a delivery
-    /// that moved the slot on by one occurrence, which moves a calendar-day window on by one
-    /// day: then only the new last day is computed (``WindowMemo/shifted(toStartAt:computingLast:)``).
+    /// (``WindowMemo``) and reused while they are the same. Under calendar-day rollover a new
+    /// window also keeps what the last one shares with it: the dates it still covers (after a
+    /// delivery moved the slot on, or with new content or another number of days), and their
+    /// requests while the content is the same (``calendarDayWindow(for:zone:days:rules:previous:)``).
     func windowRequests(for slot: PluginStore.Slot, context: Context, days: Int) -> [WindowRequest] {
         let rules = freshness(context)
         let zone = context.timeZone
-        if let memo = windowMemos[slot.id] {
-            if memo.isWindow(of: slot, zone: zone, days: days, rules: rules) { return memo.requests }
-            if policy.trigger == .datedCalendar, policy.rollover == .calendarDay,
-                memo.isWindowOneDayBefore(slot, zone: zone, days: days, rules: rules)
-            {
-                let slotPrefix = Self.datedIdentifierPrefix(slot: slot.id)
-                let shifted = memo.shifted(toStartAt: slot) { previous in
-                    calendarDay(after: previous, of: slot, slotPrefix: slotPrefix, zone: zone, rules: rules)
-                }
-                windowMemos[slot.id] = shifted
-                return shifted.requests
-            }
-        }
-        let window = computeWindow(for: slot, zone: zone, days: days, rules: rules)
-        let memo = WindowMemo(slot: slot, zone: zone, days: days, rules: rules, window: window)
+        let previous = windowMemos[slot.id]
+        if let previous, previous.isWindow(of: slot, zone: zone, days: days, rules: rules) { return previous.requests }
+        let memo =
+            policy.trigger == .datedCalendar && policy.rollover == .calendarDay
+            ? calendarDayWindow(for: slot, zone: zone, days: days, rules: rules, previous: previous)
+            : WindowMemo(slot: slot, zone: zone, days: days, rules: rules, window: computeWindow(for: slot, zone: zone, days: days, rules: rules))
         windowMemos[slot.id] = memo
         return memo.requests
     }
@@ -73,14 +65,13 @@ extension IOSDailyNotificationPlugin {
                 trigger: .calendar(IOSDateComponents(hour: slot.time.hour, minute: slot.time.minute), timeZone: nil, repeats: true))
             return [WindowDay(date: slot.nextLocalDate, request: WindowRequest(request: request, due: nil))]
         case .datedCalendar:
-            // The window's local dates: seed 003's +24 h steps (S1), or each next calendar date
-            // whose wall time is its own instant (a date the zone merges is one occurrence).
-            let slotPrefix = Self.datedIdentifierPrefix(slot: slot.id)
-            var window: [WindowDay] = []
-            window.reserveCapacity(days)
-            for k in 0..<days {
-                switch policy.rollover {
-                case .add24Hours:
+            switch policy.rollover {
+            case .add24Hours:
+                // The window's local dates: seed 003's +24 h steps (S1).
+                let slotPrefix = Self.datedIdentifierPrefix(slot: slot.id)
+                var window: [WindowDay] = []
+                window.reserveCapacity(days)
+                for k in 0..<days {
                     let runAt = slot.nextRunAt + Int64(k) * 86_400_000
                     let local = zone.localDateTime(at: SimInstant(millisecondsSinceEpoch: runAt))
                     let date = local.date
@@ -89,51 +80,24 @@ extension IOSDailyNotificationPlugin {
                     let due = LocalTime(hour: hour, minute: minute).flatMap {
                         DailyOccurrence.instant(on: date, at: $0, in: zone)?.millisecondsSinceEpoch
                     }
-                    let request = windowRequest(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, runAt: runAt, rules: rules)
+                    let request = armedContent(slot, date: date, hour: hour, minute: minute, runAt: runAt, rules: rules).map {
+                        dated(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, withContent: $0)
+                    }
                     window.append(WindowDay(date: date, request: request.map { WindowRequest(request: $0, due: due) }))
-                case .calendarDay:
-                    window.append(
-                        k == 0
-                            ? calendarDay(slot.nextLocalDate, of: slot, slotPrefix: slotPrefix, zone: zone, rules: rules)
-                            : calendarDay(after: window[k - 1].date, of: slot, slotPrefix: slotPrefix, zone: zone, rules: rules))
                 }
+                return window
+            case .calendarDay:
+                // Each next calendar date whose wall time is its own instant.
+                return calendarDayWindow(for: slot, zone: zone, days: days, rules: rules, previous: nil).window
             }
-            return window
         }
     }
 
-    /// The day of a calendar-day window after the one on `previous`: the next date whose wall
-    /// time is its own instant.
-    private func calendarDay(
-        after previous: LocalDate, of slot: PluginStore.Slot, slotPrefix: String, zone: Zone, rules: FreshnessPolicy
-    ) -> WindowDay {
-        calendarDay(DailyOccurrence.nextDate(after: previous, at: slot.time, in: zone), of: slot, slotPrefix: slotPrefix, zone: zone, rules: rules)
-    }
-
-    /// The day of a calendar-day window on `date`: a function of the date, the slot, the zone
-    /// and the rules only (not of where the day stands in the window), so a window moved on by
-    /// one day keeps its other days.
-    private func calendarDay(
-        _ date: LocalDate, of slot: PluginStore.Slot, slotPrefix: String, zone: Zone, rules: FreshnessPolicy
-    ) -> WindowDay {
-        let instant = DailyOccurrence.instant(on: date, at: slot.time, in: zone)?.millisecondsSinceEpoch
-        let (hour, minute) = (slot.time.hour, slot.time.minute)
-        // The instant the request fires at. The request's trigger has whole minutes; so has a
-        // slot's time, as a rule.
-        let due =
-            slot.time.second == 0 && slot.time.millisecond == 0
-            ? instant
-            : LocalTime(hour: hour, minute: minute).flatMap { DailyOccurrence.instant(on: date, at: $0, in: zone)?.millisecondsSinceEpoch }
-        let request = windowRequest(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, runAt: instant ?? 0, rules: rules)
-        return WindowDay(date: date, request: request.map { WindowRequest(request: $0, due: due) })
-    }
-
-    /// The dated request for one occurrence of a slot's window, or `nil` when TTL keeps it
-    /// from being armed.
-    private func windowRequest(
-        _ slot: PluginStore.Slot, slotPrefix: String, date: LocalDate, hour: Int, minute: Int, runAt: Int64,
-        rules: FreshnessPolicy
-    ) -> IOSNotificationRequest? {
+    /// How one occurrence of a slot's window is armed: `nil` when TTL keeps it from being armed,
+    /// else whether its request bakes in the slot's content.
+    func armedContent(
+        _ slot: PluginStore.Slot, date: LocalDate, hour: Int, minute: Int, runAt: Int64, rules: FreshnessPolicy
+    ) -> Bool? {
         // No app code runs at delivery (I6), so TTL-at-fire is decided here, per occurrence.
         let verdict = rules.verdict(runAt: runAt, fetchedAt: slot.contentFetchedAt)
         // Content is baked only if still fresh at the TTL horizon; an occurrence fresh at
@@ -144,7 +108,7 @@ extension IOSDailyNotificationPlugin {
                 == .fresh
         switch policy.ttl {
         case .none:
-            return dated(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, withContent: slot.contentVersion != nil)
+            return slot.contentVersion != nil
         case .skipArming:
             // Seed 004 §4: a stale occurrence is not armed.
             if verdict == .stale { return nil }
@@ -152,7 +116,7 @@ extension IOSDailyNotificationPlugin {
             // Content only where it will still be fresh at T; otherwise the stale action.
             if verdict == .stale && rules.staleAction == .skip { return nil }
         }
-        return dated(slot, slotPrefix: slotPrefix, date: date, hour: hour, minute: minute, withContent: bake)
+        return bake
     }
 
     /// The instant TTL-at-fire is judged at (``PluginPolicy/TTLHorizon``): the planned one, or

@@ -11,16 +11,21 @@ extension IOSDailyNotificationPlugin {
         var rules: FreshnessPolicy
         /// The window day by day, from the slot's next date.
         var window: [WindowDay]
+        /// The date-decided parts of each day of ``window`` under calendar-day rollover, which
+        /// the next window of the slot can keep (``calendarDayWindow(for:zone:days:rules:previous:)``);
+        /// empty under the other rollover and triggers.
+        var dates: [WindowDate]
         /// The requests of ``window`` (the days TTL does not keep from being armed), in order.
         var requests: [WindowRequest]
 
-        /// A memo of `window`, the window of `slot` for these inputs.
-        init(slot: PluginStore.Slot, zone: Zone, days: Int, rules: FreshnessPolicy, window: [WindowDay]) {
+        /// A memo of `window`, the window of `slot` for these inputs, and of its `dates`, if kept.
+        init(slot: PluginStore.Slot, zone: Zone, days: Int, rules: FreshnessPolicy, window: [WindowDay], dates: [WindowDate] = []) {
             self.slot = slot
             self.zone = zone
             self.days = days
             self.rules = rules
             self.window = window
+            self.dates = dates
             requests = window.compactMap(\.request)
         }
 
@@ -29,27 +34,15 @@ extension IOSDailyNotificationPlugin {
             self.days == days && self.zone == zone && self.slot == slot && self.rules == rules
         }
 
-        /// Whether `slot`'s window for these inputs is this one moved on by one day: the inputs
-        /// are the same but for the slot's next occurrence, which is this window's second day.
-        /// (Under calendar-day rollover each day is a function of its date alone, and each date
-        /// the next one after the previous; see ``shifted(toStartAt:computingLast:)``.)
-        func isWindowOneDayBefore(_ slot: PluginStore.Slot, zone: Zone, days: Int, rules: FreshnessPolicy) -> Bool {
-            guard self.days == days, window.count == days, days >= 2, slot.nextLocalDate == window[1].date,
-                self.zone == zone, self.rules == rules
-            else { return false }
+        /// Whether a day of this window is the day on its date of `slot`'s window under `rules`
+        /// in this zone: the rules are the same, and so is the slot but for its next occurrence
+        /// (where its window starts, not what any one day of it is).
+        func hasSameContent(as slot: PluginStore.Slot, rules: FreshnessPolicy) -> Bool {
+            guard self.rules == rules else { return false }
             var moved = self.slot
             moved.nextLocalDate = slot.nextLocalDate
             moved.nextRunAt = slot.nextRunAt
             return moved == slot
-        }
-
-        /// This window moved on by one day for `slot` (see ``isWindowOneDayBefore(_:zone:days:rules:)``):
-        /// its first day dropped, and a new last day, `lastDay(after:)` of the current last date,
-        /// appended.
-        func shifted(toStartAt slot: PluginStore.Slot, computingLast lastDay: (LocalDate) -> WindowDay) -> WindowMemo {
-            var window = Array(window.dropFirst())
-            window.append(lastDay(self.window[self.window.count - 1].date))
-            return WindowMemo(slot: slot, zone: zone, days: days, rules: rules, window: window)
         }
     }
 }

@@ -73,10 +73,30 @@ struct IOSPendingSnapshot {
     /// Whether a request equal to `request` is pending (under its identifier).
     func holds(_ request: IOSNotificationRequest) -> Bool {
         switch entries[request.identifier] {
-        case .asRead(let position): return list[position] == request
-        case .added(let position): return additions[position] == request
+        case .asRead(let position): return Self.equal(list[position], request)
+        case .added(let position): return Self.equal(additions[position], request)
         case nil: return false
         }
+    }
+
+    /// `lhs == rhs`, field by field in place: the synthesized `==` takes copies of both requests
+    /// and compares their triggers through a generic enum equality, the largest cost of checking
+    /// a window that is already pending (its strings and `userInfo` are usually the very
+    /// buffers the plugin added, which `==` on them recognises at once).
+    @inline(__always)
+    private static func equal(_ lhs: IOSNotificationRequest, _ rhs: IOSNotificationRequest) -> Bool {
+        lhs.identifier == rhs.identifier && lhs.title == rhs.title && lhs.body == rhs.body
+            && lhs.userInfo == rhs.userInfo && equal(lhs.trigger, rhs.trigger)
+    }
+
+    /// `lhs == rhs`; a floating calendar trigger (every trigger the plugin adds) compared by its
+    /// plain components.
+    @inline(__always)
+    private static func equal(_ lhs: IOSNotificationTrigger, _ rhs: IOSNotificationTrigger) -> Bool {
+        if case .calendar(let left, nil, let leftRepeats) = lhs, case .calendar(let right, nil, let rightRepeats) = rhs {
+            return leftRepeats == rightRepeats && left.hour == right.hour && left.minute == right.minute && left.date == right.date
+        }
+        return lhs == rhs
     }
 
     /// Catches up with `pending`, a fresh `getPendingNotificationRequests` answer: read again

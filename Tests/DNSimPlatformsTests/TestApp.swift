@@ -65,6 +65,8 @@ final class TestApp: AndroidApplication {
         var notifyOnAlarm = false
         /// Try to open credential storage in every entry point.
         var probeStorage = false
+        /// What `Application.onCreate` does in every new process (nothing by default).
+        var onCreate: (@Sendable (AndroidContext<TestApp>) -> Void)? = nil
     }
 
     /// The action the test's alarms carry.
@@ -77,6 +79,8 @@ final class TestApp: AndroidApplication {
     static func manifest(of build: Build) -> AndroidManifest { build.manifest }
 
     static func emptyStorage() -> Storage { Storage() }
+
+    func onCreate(context: AndroidContext<TestApp>) { build.onCreate?(context) }
 
     func onLaunch(_ launch: AndroidLaunch, context: AndroidContext<TestApp>) {
         build.recorder.append(
@@ -130,6 +134,7 @@ struct Device {
         seed: UInt64 = 1,
         notifyOnAlarm: Bool = false,
         probeStorage: Bool = false,
+        onCreate: (@Sendable (AndroidContext<TestApp>) -> Void)? = nil,
         launched: Bool = true
     ) {
         sim = Simulator(start: start, seed: seed)
@@ -138,7 +143,8 @@ struct Device {
         system = AndroidSystem(
             sim: sim, profile: profile ?? .stock(apiLevel: apiLevel), parameters: parameters, zone: zone,
             build: TestApp.Build(
-                manifest: manifest, recorder: recorder, notifyOnAlarm: notifyOnAlarm, probeStorage: probeStorage))
+                manifest: manifest, recorder: recorder, notifyOnAlarm: notifyOnAlarm, probeStorage: probeStorage,
+                onCreate: onCreate))
         // The user has opened the app once, so it is not in the never-launched stopped state (A27).
         if launched { system.launchApp() }
     }

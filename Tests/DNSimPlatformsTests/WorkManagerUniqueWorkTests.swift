@@ -54,4 +54,42 @@ struct WorkManagerUniqueWorkTests {
         #expect(device.workManager.workStates("long") == [.succeeded], "found by its serial after the storage was compacted")
         #expect(device.workStarts.count == 501)
     }
+
+    @Test("WorkerWrapper: work that Application.onCreate cancels or replaces, in the process started to run it, does not run")
+    func processStartCanCancelOrReplaceTheDueWork() throws {
+        // onCreate cancels "gone" and replaces "renewed" (a new request, due in an hour). It
+        // also ran at the device's first launch, where there was nothing to cancel yet.
+        let device = Device(onCreate: { context in
+            context.workManager.cancelUniqueWork("gone")
+            context.workManager.enqueueUniqueWork("renewed", .replace, TestApp.oneTimeWork(delay: .hours(1)))
+        })
+        device.workManager.enqueueUniqueWork("gone", .keep, TestApp.oneTimeWork(delay: .minutes(10)))
+        device.system.swipeFromRecents()
+        #expect(device.system.process == nil)
+        try device.run(for: .minutes(15))
+        #expect(device.workStarts.count == 1, "the job started the process")
+        #expect(device.records("test.doWork").isEmpty, "but the worker did not run: its work was cancelled")
+        #expect(device.workManager.workStates("gone") == [.cancelled])
+
+        device.workManager.enqueueUniqueWork("renewed", .replace, TestApp.oneTimeWork(delay: .minutes(10)))
+        device.system.swipeFromRecents()
+        try device.run(for: .minutes(15))
+        #expect(device.records("test.doWork").isEmpty, "the replaced record's worker did not run")
+        #expect(device.workManager.workStates("renewed") == [.enqueued], "only the replacement is left")
+        try device.run(for: .hours(1))
+        #expect(device.records("test.doWork").count == 1, "the replacement ran in the live process")
+        #expect(device.workManager.workStates("renewed") == [.succeeded])
+    }
+
+    @Test("cancelUniqueWork stops a running worker: its work is cancelled and its result goes nowhere (androidx CancelWorkRunnable)")
+    func cancelStopsRunningWork() throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork("slow", .keep, TestApp.oneTimeWork(runTimes: [.minutes(5)]))
+        try device.run(for: .minutes(1))
+        #expect(device.workManager.workStates("slow") == [.running])
+        device.workManager.cancelUniqueWork("slow")
+        try device.run(for: .minutes(10))
+        #expect(device.workManager.workStates("slow") == [.cancelled])
+        #expect(device.records("work.succeeded").isEmpty)
+    }
 }

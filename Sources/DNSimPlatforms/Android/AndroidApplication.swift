@@ -9,7 +9,7 @@ public protocol AndroidApplication: AnyObject {
     /// What was compiled into the installed APK (its configuration and manifest).
     associatedtype Build: Sendable
 
-    /// Creates the app's process-level object (`Application.onCreate`) for a new process.
+    /// Creates the app's process-level object (the `Application` instance) for a new process.
     init(build: Build)
 
     /// What the installed build declares in its manifest.
@@ -17,6 +17,12 @@ public protocol AndroidApplication: AnyObject {
 
     /// A fresh, empty storage for a new install.
     static func emptyStorage() -> Storage
+
+    /// `Application.onCreate` for a new process, with the OS at hand. It runs after the
+    /// framework's own initialisers (content providers start first; WorkManager's re-creates
+    /// the jobs its database still needs, A44) and before the entry point the process was
+    /// started for, which sees whatever this changed.
+    func onCreate(context: AndroidContext<Self>)
 
     /// The user opened the app's activity (a Capacitor plugin's `load()` runs here).
     func onLaunch(_ launch: AndroidLaunch, context: AndroidContext<Self>)
@@ -29,6 +35,9 @@ public protocol AndroidApplication: AnyObject {
 }
 
 extension AndroidApplication {
+    /// Apps without process-start work do nothing.
+    public func onCreate(context: AndroidContext<Self>) {}
+
     /// Apps without workers succeed at once.
     public func doWork(_ work: AndroidWork, context: AndroidContext<Self>) -> AndroidWorkOutcome {
         AndroidWorkOutcome(.success)

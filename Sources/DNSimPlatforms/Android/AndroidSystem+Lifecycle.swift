@@ -14,6 +14,7 @@ extension AndroidSystem {
         process = App(build: build)
         // WorkManager initialises with the process and re-creates jobs its database still needs (A44).
         rescheduleWorkFromDatabase(rule: .a44)
+        process?.onCreate(context: context)
         return true
     }
 

@@ -48,10 +48,12 @@ extension AndroidSystem {
         scheduleJob(at: index)
     }
 
-    /// `WorkManager.cancelUniqueWork(name)`.
+    /// `WorkManager.cancelUniqueWork(name)`: the name's live item, enqueued or running, is
+    /// cancelled; a running worker is stopped and its result goes nowhere (androidx
+    /// `CancelWorkRunnable` cancels every unfinished WorkSpec of the name, then
+    /// `Processor.stopAndCancelWork`).
     func cancelUniqueWork(_ name: String) {
-        // At most one work item per name is live; only an enqueued one is cancelled.
-        if let index = workDatabase.liveIndex(named: name), workDatabase[index].state == .enqueued {
+        if let index = workDatabase.liveIndex(named: name) {
             cancelWork(at: index, kind: "work.cancelled")
         }
     }
@@ -209,9 +211,9 @@ extension AndroidSystem {
         // The worker is created by class name: a delegate factory's worker, else the app's own.
         let work = workDatabase[index]
         let outcome = delegateWorkers[work.request.worker]?(work) ?? process.doWork(work, context: context)
-        // The worker may have enqueued work too (indexes may have moved) or replaced its own
-        // (deleted it: its result goes nowhere).
-        guard let current = workDatabase.index(ofSerial: serial) else { return }
+        // The worker may have enqueued work too (indexes may have moved) or cancelled or replaced
+        // its own (its result goes nowhere).
+        guard let current = workDatabase.index(ofSerial: serial), workDatabase[current].state == .running else { return }
         index = current
         let limit = SimDuration.minutes(10)
         if outcome.runTime > limit {

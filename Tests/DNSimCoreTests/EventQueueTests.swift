@@ -90,6 +90,54 @@ struct EventQueueTests {
         }
     }
 
+    @Test("cancel tells queued from removed events also when an insertion is ordered before removed ones (an earlier time, or a higher priority at the same time)")
+    func cancelAfterOutOfOrderInsertions() {
+        var queue = EventQueue<Int>()
+        let late = queue.insert(0, at: at(10))
+        queue.insert(1, at: at(5))
+        #expect(queue.popMin()?.payload == 1)
+        let earlier = queue.insert(2, at: at(3))
+        let urgent = queue.insert(3, at: at(5), priority: .input)
+        let earlierCancelled = queue.cancel(earlier)
+        #expect(earlierCancelled, "ordered before the removed event, yet queued")
+        #expect(queue.popMin()?.payload == 3)
+        let urgentCancelled = queue.cancel(urgent)
+        #expect(!urgentCancelled, "ran")
+        let lateCancelled = queue.cancel(late)
+        #expect(lateCancelled)
+        #expect(queue.popMin() == nil)
+
+        // Against a reference model: random inserts (some before what was removed), pops and
+        // cancels of any handle ever issued.
+        var generator = Xoshiro256StarStar(seed: 7)
+        var model = EventQueue<Int>()
+        var handles: [EventHandle] = []
+        var live: Set<UInt64> = []
+        var now: Int64 = 0
+        for step in 0..<20_000 {
+            switch generator.next(below: 4) {
+            case 0, 1:
+                let time = now + Int64(generator.next(below: 50)) - 5
+                let rank = UInt8(generator.next(below: 3) * 64)
+                let handle = model.insert(step, at: at(time), priority: EventPriority(rank: rank))
+                handles.append(handle)
+                live.insert(handle.sequence)
+            case 2:
+                if let entry = model.popMin() {
+                    now = max(now, entry.time.millisecondsSinceEpoch)
+                    #expect(live.remove(entry.handle.sequence) != nil)
+                }
+            default:
+                guard !handles.isEmpty else { continue }
+                let handle = handles[Int(generator.next(below: UInt64(handles.count)))]
+                let wasLive = live.remove(handle.sequence) != nil
+                let cancelled = model.cancel(handle)
+                #expect(cancelled == wasLive, "step \(step)")
+            }
+            #expect(model.count == live.count)
+        }
+    }
+
     @Test func entriesKeepTheirCauseAndPriority() {
         var queue = EventQueue<Int>()
         queue.insert(1, at: at(1), priority: .input, cause: 41)

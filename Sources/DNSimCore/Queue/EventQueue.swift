@@ -8,7 +8,8 @@
 /// reaches the top. ``count`` counts only live events.
 ///
 /// - Complexity: ``insert(_:at:priority:cause:)`` and ``popMin()`` are O(log n); ``cancel(_:)``
-///   is O(n), which suits its rare use (an alarm replaced or removed).
+///   is O(1) for an event ordered after every event removed so far (the common case: an alarm
+///   replaced or removed before it is due), else O(n) (it looks for the event in the heap).
 @frozen
 public struct EventQueue<Payload> {
     /// One queued event. `order` packs the priority into the top byte and the sequence number
@@ -32,16 +33,24 @@ public struct EventQueue<Payload> {
         }
 
         /// The handle returned when the event was inserted.
-        @inlinable public var handle: EventHandle { EventHandle(sequence: order & EventQueue.sequenceMask) }
+        @inlinable public var handle: EventHandle { EventHandle(time: time, order: order) }
 
         /// The priority the event was inserted with.
         @inlinable public var priority: EventPriority { EventPriority(rank: UInt8(truncatingIfNeeded: order >> 56)) }
 
         @inlinable
         func precedes(_ other: Entry) -> Bool {
-            time.millisecondsSinceEpoch < other.time.millisecondsSinceEpoch
-                || (time.millisecondsSinceEpoch == other.time.millisecondsSinceEpoch && order < other.order)
+            EventQueue.precedes(time, order, other.time, other.order)
         }
+    }
+
+    /// Whether the event ordered by `(time, order)` runs before the one ordered by
+    /// `(otherTime, otherOrder)`.
+    @inlinable
+    @inline(__always)
+    static func precedes(_ time: SimInstant, _ order: UInt64, _ otherTime: SimInstant, _ otherOrder: UInt64) -> Bool {
+        time.millisecondsSinceEpoch < otherTime.millisecondsSinceEpoch
+            || (time.millisecondsSinceEpoch == otherTime.millisecondsSinceEpoch && order < otherOrder)
     }
 
     @usableFromInline static var sequenceMask: UInt64 { (1 << 56) - 1 }
@@ -49,6 +58,9 @@ public struct EventQueue<Payload> {
     @usableFromInline var storage: ContiguousArray<Entry>
     @usableFromInline var nextSequence: UInt64
     @usableFromInline var cancelled: Set<UInt64>
+    /// The greatest `(time, order)` of the events removed so far (popped, or dropped as
+    /// cancelled); an event ordered after it is still in the heap. `nil` before the first removal.
+    @usableFromInline var greatestRemoved: (time: SimInstant, order: UInt64)?
 
     /// Creates an empty queue.
     @inlinable
@@ -56,6 +68,7 @@ public struct EventQueue<Payload> {
         storage = []
         nextSequence = 0
         cancelled = []
+        greatestRemoved = nil
     }
 
     /// Creates an empty queue with room for `capacity` events before it reallocates.
@@ -84,7 +97,7 @@ public struct EventQueue<Payload> {
         let entry = Entry(time: time, order: UInt64(priority.rank) << 56 | sequence, cause: cause, payload: payload)
         storage.append(entry)
         siftUp(from: storage.count &- 1)
-        return EventHandle(sequence: sequence)
+        return entry.handle
     }
 
     /// Cancels a queued event. Returns `false` when the handle is unknown, already cancelled,
@@ -92,10 +105,16 @@ public struct EventQueue<Payload> {
     @inlinable
     @discardableResult
     public mutating func cancel(_ handle: EventHandle) -> Bool {
-        guard handle.sequence < nextSequence, !cancelled.contains(handle.sequence) else { return false }
-        guard storage.contains(where: { $0.order & Self.sequenceMask == handle.sequence }) else { return false }
-        cancelled.insert(handle.sequence)
-        return true
+        guard handle.sequence < nextSequence else { return false }
+        // Removals come out in order, except after an insertion ordered before an event already
+        // removed: an event ordered after every removed one is still in the heap; otherwise
+        // look for it.
+        if let removed = greatestRemoved, !Self.precedes(removed.time, removed.order, handle.time, handle.order),
+            !storage.contains(where: { $0.order == handle.order })
+        {
+            return false
+        }
+        return cancelled.insert(handle.sequence).inserted
     }
 
     /// The earliest live event, without removing it.
@@ -143,6 +162,7 @@ public struct EventQueue<Payload> {
     /// - Precondition: the last mutation was a ``peekMin()`` that returned an entry.
     @inlinable
     mutating func removePeekedMin() {
+        noteRemoved(storage[0])
         let last = storage.removeLast()
         if !storage.isEmpty { siftDown(last) }
     }
@@ -150,10 +170,22 @@ public struct EventQueue<Payload> {
     @inlinable
     mutating func removeTop() -> Entry? {
         guard let last = storage.popLast() else { return nil }
-        if storage.isEmpty { return last }
+        if storage.isEmpty {
+            noteRemoved(last)
+            return last
+        }
         let top = storage[0]
+        noteRemoved(top)
         siftDown(last)
         return top
+    }
+
+    /// Keeps ``greatestRemoved`` up to date.
+    @inlinable
+    @inline(__always)
+    mutating func noteRemoved(_ entry: Entry) {
+        if let removed = greatestRemoved, !Self.precedes(removed.time, removed.order, entry.time, entry.order) { return }
+        greatestRemoved = (entry.time, entry.order)
     }
 
     /// Moves the element at `index` up until its parent precedes it (hole technique).

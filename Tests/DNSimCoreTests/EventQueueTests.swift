@@ -108,14 +108,16 @@ struct EventQueueTests {
         #expect(queue.popMin() == nil)
 
         // Against a reference model: random inserts (some before what was removed), pops and
-        // cancels of any handle ever issued.
+        // cancels of any handle ever issued, told the latest time popped (as the engine tells
+        // its clock) or not.
         var generator = Xoshiro256StarStar(seed: 7)
         var model = EventQueue<Int>()
         var handles: [EventHandle] = []
         var live: Set<UInt64> = []
         var now: Int64 = 0
-        for step in 0..<20_000 {
-            switch generator.next(below: 4) {
+        var latestPopped = Int64.min
+        for step in 0..<40_000 {
+            switch generator.next(below: 5) {
             case 0, 1:
                 let time = now + Int64(generator.next(below: 50)) - 5
                 let rank = UInt8(generator.next(below: 3) * 64)
@@ -125,13 +127,19 @@ struct EventQueueTests {
             case 2:
                 if let entry = model.popMin() {
                     now = max(now, entry.time.millisecondsSinceEpoch)
+                    latestPopped = max(latestPopped, entry.time.millisecondsSinceEpoch)
                     #expect(live.remove(entry.handle.sequence) != nil)
                 }
+            case 3:
+                // A peek drops the cancelled events on top without popping anything, as the
+                // engine's run does when the next event is past its end.
+                _ = model.peekMin()
             default:
                 guard !handles.isEmpty else { continue }
                 let handle = handles[Int(generator.next(below: UInt64(handles.count)))]
                 let wasLive = live.remove(handle.sequence) != nil
-                let cancelled = model.cancel(handle)
+                let cancelled =
+                    step % 2 == 0 ? model.cancel(handle) : model.cancel(handle, nonePoppedAfter: at(latestPopped))
                 #expect(cancelled == wasLive, "step \(step)")
             }
             #expect(model.count == live.count)

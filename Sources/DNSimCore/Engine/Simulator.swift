@@ -91,7 +91,7 @@ public final class Simulator<Payload> {
 
     /// Cancels a scheduled event; returns whether it was still queued.
     @discardableResult
-    public func cancel(_ handle: EventHandle) -> Bool { queue.cancel(handle) }
+    public func cancel(_ handle: EventHandle) -> Bool { queue.cancel(handle, nonePoppedAfter: now) }
 
     /// A random stream for `subsystem`, derived from the run seed and the name only.
     public func randomStream(_ subsystem: String) -> Xoshiro256StarStar { random.stream(named: subsystem) }

@@ -8,8 +8,9 @@
 /// reaches the top. ``count`` counts only live events.
 ///
 /// - Complexity: ``insert(_:at:priority:cause:)`` and ``popMin()`` are O(log n); ``cancel(_:)``
-///   is O(1) for an event ordered after every event removed so far (the common case: an alarm
-///   replaced or removed before it is due), else O(n) (it looks for the event in the heap).
+///   is O(n) (it looks for the event in the heap), and
+///   ``cancel(_:nonePoppedAfter:)`` O(1) for an event due after that instant (the engine's
+///   common case: an alarm replaced or removed before it is due).
 @frozen
 public struct EventQueue<Payload> {
     /// One queued event. `order` packs the priority into the top byte and the sequence number
@@ -58,9 +59,11 @@ public struct EventQueue<Payload> {
     @usableFromInline var storage: ContiguousArray<Entry>
     @usableFromInline var nextSequence: UInt64
     @usableFromInline var cancelled: Set<UInt64>
-    /// The greatest `(time, order)` of the events removed so far (popped, or dropped as
-    /// cancelled); an event ordered after it is still in the heap. `nil` before the first removal.
-    @usableFromInline var greatestRemoved: (time: SimInstant, order: UInt64)?
+    /// The greatest `(time, order)` of the cancelled events dropped from the heap so far; the
+    /// least possible key before the first drop. Tracked on the drop path only, so popping
+    /// pays nothing for it.
+    @usableFromInline var greatestDroppedTime: SimInstant
+    @usableFromInline var greatestDroppedOrder: UInt64
 
     /// Creates an empty queue.
     @inlinable
@@ -68,7 +71,8 @@ public struct EventQueue<Payload> {
         storage = []
         nextSequence = 0
         cancelled = []
-        greatestRemoved = nil
+        greatestDroppedTime = SimInstant(millisecondsSinceEpoch: .min)
+        greatestDroppedOrder = 0
     }
 
     /// Creates an empty queue with room for `capacity` events before it reallocates.
@@ -105,15 +109,21 @@ public struct EventQueue<Payload> {
     @inlinable
     @discardableResult
     public mutating func cancel(_ handle: EventHandle) -> Bool {
+        cancel(handle, nonePoppedAfter: SimInstant(millisecondsSinceEpoch: .max))
+    }
+
+    /// ``cancel(_:)``, told that no event due after `instant` has been popped (the engine's
+    /// clock, which never runs an event in its past): an event due after it, and ordered after
+    /// every cancelled event dropped so far, is still in the heap, so it is cancelled without
+    /// looking for it.
+    @inlinable
+    @discardableResult
+    public mutating func cancel(_ handle: EventHandle, nonePoppedAfter instant: SimInstant) -> Bool {
         guard handle.sequence < nextSequence else { return false }
-        // Removals come out in order, except after an insertion ordered before an event already
-        // removed: an event ordered after every removed one is still in the heap; otherwise
-        // look for it.
-        if let removed = greatestRemoved, !Self.precedes(removed.time, removed.order, handle.time, handle.order),
-            !storage.contains(where: { $0.order == handle.order })
-        {
-            return false
-        }
+        let mayHaveLeft =
+            handle.time <= instant
+            || !Self.precedes(greatestDroppedTime, greatestDroppedOrder, handle.time, handle.order)
+        if mayHaveLeft, !storage.contains(where: { $0.order == handle.order }) { return false }
         return cancelled.insert(handle.sequence).inserted
     }
 
@@ -152,6 +162,10 @@ public struct EventQueue<Payload> {
             cancelled.remove(top.order & Self.sequenceMask) != nil
         {
             _ = removeTop()
+            if Self.precedes(greatestDroppedTime, greatestDroppedOrder, top.time, top.order) {
+                greatestDroppedTime = top.time
+                greatestDroppedOrder = top.order
+            }
         }
     }
 
@@ -162,7 +176,6 @@ public struct EventQueue<Payload> {
     /// - Precondition: the last mutation was a ``peekMin()`` that returned an entry.
     @inlinable
     mutating func removePeekedMin() {
-        noteRemoved(storage[0])
         let last = storage.removeLast()
         if !storage.isEmpty { siftDown(last) }
     }
@@ -170,22 +183,10 @@ public struct EventQueue<Payload> {
     @inlinable
     mutating func removeTop() -> Entry? {
         guard let last = storage.popLast() else { return nil }
-        if storage.isEmpty {
-            noteRemoved(last)
-            return last
-        }
+        if storage.isEmpty { return last }
         let top = storage[0]
-        noteRemoved(top)
         siftDown(last)
         return top
-    }
-
-    /// Keeps ``greatestRemoved`` up to date.
-    @inlinable
-    @inline(__always)
-    mutating func noteRemoved(_ entry: Entry) {
-        if let removed = greatestRemoved, !Self.precedes(removed.time, removed.order, entry.time, entry.order) { return }
-        greatestRemoved = (entry.time, entry.order)
     }
 
     /// Moves the element at `index` up until its parent precedes it (hole technique).

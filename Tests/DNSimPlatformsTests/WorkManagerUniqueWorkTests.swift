@@ -92,4 +92,33 @@ struct WorkManagerUniqueWorkTests {
         #expect(device.workManager.workStates("slow") == [.cancelled])
         #expect(device.records("work.succeeded").isEmpty)
     }
+
+    @Test("A43: a process opening WorkManager's database deletes the finished and cancelled work last enqueued more than a day ago (CleanupCallback); live work stays")
+    func databaseOpenPrunesOldFinishedWork() throws {
+        let device = Device()
+        device.workManager.enqueueUniqueWork("done", .keep, TestApp.oneTimeWork())
+        device.workManager.enqueueUniqueWork("gone", .keep, TestApp.oneTimeWork(delay: .hours(10)))
+        device.workManager.enqueueUniqueWork("later", .keep, TestApp.oneTimeWork(delay: .hours(48)))
+        device.workManager.cancelUniqueWork("gone")
+        try device.run(for: .minutes(1))
+        #expect(device.workManager.workStates("done") == [.succeeded])
+
+        // A new process 23 h later: nothing is a day old yet.
+        device.system.swipeFromRecents()
+        try device.run(for: .hours(23))
+        device.system.launchApp()
+        #expect(device.workManager.workStates("done") == [.succeeded])
+        #expect(device.workManager.workStates("gone") == [.cancelled])
+
+        // The same process a day later prunes nothing (the database opens once per process) ...
+        try device.run(for: .hours(2))
+        #expect(device.workManager.workStates("done") == [.succeeded])
+        // ... a new one does, but keeps the live work however old.
+        device.system.swipeFromRecents()
+        device.system.launchApp()
+        #expect(device.workManager.workStates("done").isEmpty)
+        #expect(device.workManager.workStates("gone").isEmpty)
+        #expect(device.workManager.workStates("later") == [.enqueued])
+        #expect(device.system.works.map(\.name) == ["later"])
+    }
 }

@@ -12,7 +12,9 @@ extension AndroidSystem {
         processStartedAfterForceStop = wasForceStoppedSinceLastStart
         wasForceStoppedSinceLastStart = false
         process = App(build: build)
-        // WorkManager initialises with the process and re-creates jobs its database still needs (A44).
+        // WorkManager initialises with the process: it opens its database (pruning old finished
+        // work, A43) and re-creates the jobs the database still needs (A44).
+        openWorkDatabase()
         rescheduleWorkFromDatabase(rule: .a44)
         process?.onCreate(context: context)
         return true

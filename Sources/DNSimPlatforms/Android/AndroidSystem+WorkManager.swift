@@ -39,10 +39,11 @@ extension AndroidSystem {
                 TraceDetail("delayMillis", delay.milliseconds),
                 TraceDetail("requiresNetwork", String(request.requiresNetwork)),
             ] + period + request.inputData.map(TraceDetail.extra))
+        let wallNow = clock.wallMillis(at: sim.now)
         let index = workDatabase.append(
             AndroidWork(
                 serial: nextWorkSerial, name: name, request: request, state: .enqueued, runAttemptCount: 0,
-                nextRunWallMillis: clock.wallMillis(at: sim.now) + delay.milliseconds, earliestRun: sim.now + delay,
+                lastEnqueueWallMillis: wallNow, nextRunWallMillis: wallNow + delay.milliseconds, earliestRun: sim.now + delay,
                 jobScheduled: false, dueEvent: nil, pendingOutcome: nil))
         nextWorkSerial += 1
         scheduleJob(at: index)
@@ -128,6 +129,12 @@ extension AndroidSystem {
             trace("android.work", "work.interrupted", rule: .a31, [TraceDetail("name", name)])
             scheduleJob(at: index)
         }
+    }
+
+    /// WorkManager opened its database in a new process: its `CleanupCallback` deletes the
+    /// finished and cancelled work last enqueued more than a day ago on the wall clock (A43).
+    func openWorkDatabase() {
+        workDatabase.pruneFinished(lastEnqueuedBefore: clock.wallMillis(at: sim.now) - SimDuration.days(1).milliseconds)
     }
 
     /// WorkManager re-creates missing jobs from its database (at app start after a force stop,
@@ -259,6 +266,7 @@ extension AndroidSystem {
             let next = workDatabase.update(at: index) { work -> Int64 in
                 work.state = .enqueued
                 work.runAttemptCount = 0
+                work.lastEnqueueWallMillis = wallNow
                 work.nextRunWallMillis = wallNow + interval.milliseconds
                 return work.nextRunWallMillis
             }
@@ -271,6 +279,7 @@ extension AndroidSystem {
             let delay = workDatabase.update(at: index) { work -> SimDuration in
                 work.state = .enqueued
                 work.runAttemptCount += 1
+                work.lastEnqueueWallMillis = wallNow
                 let delay = backoff(for: work)
                 work.nextRunWallMillis = wallNow + delay.milliseconds
                 return delay

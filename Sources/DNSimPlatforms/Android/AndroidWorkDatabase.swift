@@ -4,8 +4,10 @@ import DNSimCore
 /// in enqueue order, with the indexes the model needs so that no call scans the run's history.
 ///
 /// Finished and cancelled work stays until `enqueueUniqueWork` enqueues its name again, which
-/// deletes the name's earlier records (A43, androidx `EnqueueRunnable`): so the database holds
-/// about one record per unique name, however long the run. The live work — enqueued or running —
+/// deletes the name's earlier records (A43, androidx `EnqueueRunnable`), or until a process
+/// opens the database more than a day after the work was last enqueued (androidx
+/// `CleanupCallback`): so the database holds about one record per unique name, however long
+/// the run. The live work — enqueued or running —
 /// is indexed by unique name (at most one per name: `enqueueUniqueWork` cancels or keeps the
 /// existing one) and listed in enqueue order for the calls that re-check every job.
 ///
@@ -92,12 +94,32 @@ struct AndroidWorkDatabase {
     /// `enqueueUniqueWork` does before enqueuing the name again). May compact the storage, which
     /// moves the other items' indexes.
     mutating func deleteRecords(named name: String) {
-        let deleted = Self.delete(&indicesByName[name, default: []], marking: &isDeleted, in: slots)
+        noteDeleted(Self.delete(&indicesByName[name, default: []], marking: &isDeleted, in: slots))
+    }
+
+    /// Counts `deleted` more deleted slots, and compacts once four in five slots are deleted: a
+    /// compaction re-indexes the kept items, so each deletion pays for at most a quarter of one
+    /// item's re-indexing.
+    private mutating func noteDeleted(_ deleted: Int) {
         guard deleted > 0 else { return }
         deletedCount += deleted
-        // Compacted once four in five slots are deleted: a compaction re-indexes the kept items,
-        // so each deletion pays for at most a quarter of one item's re-indexing.
         if deletedCount >= 64 && deletedCount >= 4 * (slots.count - deletedCount) { compact() }
+    }
+
+    /// Deletes the finished and cancelled records last enqueued before `threshold` on the wall
+    /// clock (androidx `CleanupCallback`, run as the database opens: `DELETE FROM workspec WHERE
+    /// state IN (SUCCEEDED, FAILED, CANCELLED) AND last_enqueue_time + minimum_retention_duration
+    /// < now - 1 day`, the retention being 0 unless a request asks to keep its result longer).
+    /// Visits the kept records once: about one per unique name. May compact the storage.
+    mutating func pruneFinished(lastEnqueuedBefore threshold: Int64) {
+        var pruned = 0
+        for index in slots.indices where !isDeleted[index] {
+            guard !Self.isLive(slots[index].state), slots[index].lastEnqueueWallMillis < threshold else { continue }
+            isDeleted[index] = true
+            indicesByName[slots[index].name]?.removeAll { $0 == index }
+            pruned += 1
+        }
+        noteDeleted(pruned)
     }
 
     /// Empties `indices` (one name's, kept for its next items) and marks their slots deleted;

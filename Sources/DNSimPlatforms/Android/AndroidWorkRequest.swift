@@ -99,6 +99,10 @@ public struct AndroidWork: Sendable {
     public var state: AndroidWorkState
     /// Runs that ended in retry.
     public var runAttemptCount: Int
+    /// WorkManager's `last_enqueue_time`, on the wall clock: when the work was enqueued, or
+    /// enqueued again after a retry or a finished period. Finished work last enqueued more than a
+    /// day ago is pruned when the database opens (A43, `CleanupCallback`).
+    public var lastEnqueueWallMillis: Int64
     /// WorkManager's next run time for the work, on the wall clock (`WorkSpec.calculateNextRunTime`:
     /// the last enqueue time — the end of the last run for periodic work — plus the interval, the
     /// initial delay or the backoff). WorkManager turns it into a job delay from the wall clock

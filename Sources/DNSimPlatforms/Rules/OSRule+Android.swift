@@ -178,8 +178,8 @@ extension OSRule {
 extension OSRule {
     /// WorkManager persists work in its own database.
     public static let a43 = OSRule(
-        id: "A43", summary: "WorkManager keeps work in its own database: it survives process death and reboot; its RescheduleReceiver reschedules the work at BOOT_COMPLETED, TIME_SET and TIMEZONE_CHANGED. enqueueUniqueWork with REPLACE, or with KEEP when nothing of the name is enqueued or running, deletes the name's earlier records (cancelled or finished) before it enqueues the new one. cancelUniqueWork cancels the name's enqueued or running work; a running worker is stopped and its result dropped.",
-        source: "androidx work-runtime AndroidManifest.xml (RescheduleReceiver); androidx EnqueueRunnable (enqueueWorkWithPrerequisites); androidx CancelWorkRunnable, Processor.stopAndCancelWork", confidence: .high)
+        id: "A43", summary: "WorkManager keeps work in its own database: it survives process death and reboot; its RescheduleReceiver reschedules the work at BOOT_COMPLETED, TIME_SET and TIMEZONE_CHANGED. enqueueUniqueWork with REPLACE, or with KEEP when nothing of the name is enqueued or running, deletes the name's earlier records (cancelled or finished) before it enqueues the new one. cancelUniqueWork cancels the name's enqueued or running work; a running worker is stopped and its result dropped. Each process that opens the database deletes the finished or cancelled work last enqueued more than a day ago.",
+        source: "androidx work-runtime AndroidManifest.xml (RescheduleReceiver); androidx EnqueueRunnable (enqueueWorkWithPrerequisites); androidx CancelWorkRunnable, Processor.stopAndCancelWork; androidx WorkDatabase CleanupCallback (PRUNE_THRESHOLD_MILLIS, 1 day)", confidence: .high)
     /// After force stop WorkManager reschedules at the next process start.
     public static let a44 = OSRule(
         id: "A44", summary: "Force stop cancels WorkManager's jobs, but its database keeps the work; it is rescheduled at the next app start.",

@@ -1,5 +1,4 @@
 import DNSimCore
-import Synchronization
 
 /// What a run's result needs from its trace, indexed as each record is written, so building the
 /// result never scans the trace: the last OS decision about each occurrence, the OS removals of
@@ -115,8 +114,8 @@ final class RunIndex {
     /// Trace records per deciding rule id.
     var ruleCounts: [String: Int] {
         var counts: [String: Int] = [:]
-        counts.reserveCapacity(shapes.count)
-        for (shape, count) in zip(shapes, shapeCounts) where count > 0 {
+        counts.reserveCapacity(shapeCounts.count)
+        for (shape, count) in zip(shapeTable.shapes, shapeCounts) where count > 0 {
             if let rule = shape.key.rule { counts[rule, default: 0] += count }
         }
         return counts
@@ -124,8 +123,8 @@ final class RunIndex {
     /// Trace records per kind.
     var kindCounts: [String: Int] {
         var counts: [String: Int] = [:]
-        counts.reserveCapacity(shapes.count)
-        for (shape, count) in zip(shapes, shapeCounts) where count > 0 { counts[shape.key.kind, default: 0] += count }
+        counts.reserveCapacity(shapeCounts.count)
+        for (shape, count) in zip(shapeTable.shapes, shapeCounts) where count > 0 { counts[shape.key.kind, default: 0] += count }
         return counts
     }
     /// How many times the plugin reported each occurrence (`slot@localDate`) missed.
@@ -171,66 +170,25 @@ final class RunIndex {
     /// Notes that the scripted alarm `id` was refused when set.
     func noteScriptedRejection(_ id: String) { scriptedRejections.insert(id) }
 
-    /// Every record header shape seen so far, with what indexing a record of that shape
-    /// involves, decided once per shape instead of once per record.
-    @exclusivity(unchecked) private var shapes: [RecordShape] = []
-    /// Records written per shape (parallel to `shapes`).
-    @exclusivity(unchecked) private var shapeCounts: [Int] = []
-    /// Shape → position in `shapes`.
-    @exclusivity(unchecked) private var shapePositions: [RecordShape.Key: Int] = [:]
-    /// A small direct-mapped cache in front of `shapePositions`: header strings are mostly
-    /// literals, so comparing them with the cached ones is a compare of their bits, far cheaper
-    /// than hashing three strings per record. It is indexed by those bits too
-    /// (``cacheSlot(subsystem:kind:rule:)``).
-    @exclusivity(unchecked) private var shapeCache = [CachedShape](repeating: CachedShape(), count: RunIndex.shapeCacheSize)
-
-    /// Entries of `shapeCache` (a power of two).
-    private static let shapeCacheSize = 256
-
-    /// One entry of `shapeCache`.
-    private struct CachedShape {
-        var subsystem = ""
-        var kind = ""
-        var rule: String?
-        var position = -1
-    }
+    /// The record shapes this thread's runs have seen, lent to this run (``ShapeTable``).
+    private let shapeTable: ShapeTable
+    /// Records written per shape in this run (parallel to the table's shapes).
+    @exclusivity(unchecked) private var shapeCounts: [Int]
 
     init(removalKinds: Set<String>) {
         self.removalKinds = removalKinds.sorted()
-        // A run writes a few dozen shapes: room for them up front spares the tables' growth.
-        shapes.reserveCapacity(Self.expectedShapes)
-        shapeCounts.reserveCapacity(Self.expectedShapes)
-        shapePositions.reserveCapacity(Self.expectedShapes)
+        shapeTable = ShapeTable.borrow(removalKinds: self.removalKinds)
+        shapeCounts = [Int](repeating: 0, count: shapeTable.shapes.count)
     }
 
-    /// About how many record shapes a run writes.
-    private static let expectedShapes = 64
-
-    /// The role of each header shape seen in this process, apart from ``RecordShape/Role/isRemoval``
-    /// (which depends on the run's removal kinds): a fleet or a matrix runs thousands of
-    /// scenarios that write the same few dozen shapes, and working a role out compares the kind
-    /// with every special one.
-    private static let knownRoles = Mutex<[RecordShape.Key: RecordShape.Role]>([:])
-
-    /// The role of a header shape in this run.
-    private func role(of key: RecordShape.Key) -> RecordShape.Role {
-        var role: RecordShape.Role
-        if let known = Self.knownRoles.withLock({ $0[key] }) {
-            role = known
-        } else {
-            role = Self.role(subsystem: key.subsystem, kind: key.kind)
-            Self.knownRoles.withLock { $0[key] = role }
-        }
-        role.isRemoval = removalKinds.contains(key.kind)
-        return role
-    }
+    deinit { ShapeTable.giveBack(shapeTable) }
 
     /// Which details ``observe(_:)`` reads of a record of this subsystem, kind and rule: the
     /// trace builds only those when it keeps no records.
     func detailDemand(subsystem: String, kind: String, rule: String?) -> TraceRecorder.DetailDemand {
         let position = shapePosition(subsystem: subsystem, kind: kind, rule: rule)
         askedShape = position
-        return shapes[position].role.detailDemand
+        return shapeTable.shapes[position].role.detailDemand
     }
 
     /// The shape ``detailDemand(subsystem:kind:rule:)`` just looked up: the recorder asks it
@@ -243,12 +201,12 @@ final class RunIndex {
         if askedShape >= 0 {
             position = askedShape
             askedShape = -1
-            assert(shapes[position].key == RecordShape.Key(subsystem: record.subsystem, kind: record.kind, rule: record.rule))
+            assert(shapeTable.shapes[position].key == RecordShape.Key(subsystem: record.subsystem, kind: record.kind, rule: record.rule))
         } else {
             position = shapePosition(subsystem: record.subsystem, kind: record.kind, rule: record.rule)
         }
         shapeCounts[position] += 1
-        let role = shapes[position].role
+        let role = shapeTable.shapes[position].role
         switch role.special {
         case .none:
             break
@@ -326,48 +284,17 @@ final class RunIndex {
         }
     }
 
-    /// The position of a record shape in `shapes`, adding it on first sight.
+    /// The position of a record shape in the table's shapes, adding it on first sight.
     private func shapePosition(subsystem: String, kind: String, rule: String?) -> Int {
-        let slot = Self.cacheSlot(subsystem: subsystem, kind: kind, rule: rule)
-        let cached = shapeCache[slot]
-        if cached.position >= 0, cached.kind == kind, cached.subsystem == subsystem, cached.rule == rule {
-            return cached.position
-        }
-        let key = RecordShape.Key(subsystem: subsystem, kind: kind, rule: rule)
-        let position: Int
-        if let known = shapePositions[key] {
-            position = known
-        } else {
-            shapes.append(RecordShape(key: key, role: role(of: key)))
-            shapeCounts.append(0)
-            position = shapes.count - 1
-            shapePositions[key] = position
-        }
-        shapeCache[slot] = CachedShape(subsystem: subsystem, kind: kind, rule: rule, position: position)
+        let position = shapeTable.position(subsystem: subsystem, kind: kind, rule: rule)
+        // A shape new to the table is added at its end.
+        if position == shapeCounts.count { shapeCounts.append(0) }
         return position
-    }
-
-    /// The `shapeCache` entry of a header: a mix of the three strings' representations (their
-    /// 16 bytes each: the characters of a short string, the address and length of a literal),
-    /// so the headers a run writes spread over the cache. Only where a header is cached depends
-    /// on it; a cached entry is used only if its strings equal the header's.
-    private static func cacheSlot(subsystem: String, kind: String, rule: String?) -> Int {
-        var mixed = representation(of: kind) &* 0x9E37_79B9_7F4A_7C15
-        mixed = (mixed ^ representation(of: subsystem)) &* 0xBF58_476D_1CE4_E5B9
-        if let rule { mixed = (mixed ^ representation(of: rule)) &* 0x94D0_49BB_1331_11EB }
-        return Int(truncatingIfNeeded: mixed >> 56) & (shapeCacheSize - 1)
-    }
-
-    /// A string's 16 bytes of representation folded into 8.
-    private static func representation(of string: String) -> UInt64 {
-        withUnsafeBytes(of: string) { bytes in
-            bytes.loadUnaligned(as: UInt64.self) ^ bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        }
     }
 
     /// What indexing a record of this subsystem and kind involves, apart from whether it is a
     /// removal (``role(of:)``).
-    private static func role(subsystem: String, kind: String) -> RecordShape.Role {
+    static func role(subsystem: String, kind: String) -> RecordShape.Role {
         var role = RecordShape.Role()
         switch kind {
         case "clock.set": role.special = .clockSet

@@ -3,6 +3,8 @@
 # 1-2 slots per device), corrected profile, release build, on every core (--jobs 0). Prints wall
 # time, CPU time, peak memory (/usr/bin/time -v) and devices per second for device-years and
 # device-weeks, and extrapolates to the issue's targets (10 000 device-years; 100 000 device-weeks).
+# A third row runs the device-weeks with 5 slots on every device (the issue's target workload;
+# the bundled population has 1-2): a copy of fleet/ whose classes ask for 5 slots each.
 # The table is also written to bench/out/fleet.txt.
 #
 # usage: bench/fleet.sh [YEAR_DEVICES] [WEEK_DEVICES]      (defaults 500 and 20000)
@@ -18,10 +20,20 @@ swift build -c release --product dnsim "${scratch[@]}" >/dev/null
 bin=$(swift build -c release "${scratch[@]}" --show-bin-path)/dnsim
 [ -x /usr/bin/time ] || { echo "fleet bench: /usr/bin/time is needed (apt-get install time)" >&2; exit 2; }
 mkdir -p bench/out
-measure() { # label devices days target
+five=$(mktemp -d)
+trap 'rm -rf "$five"' EXIT
+cp -r fleet "$five/fleet"
+python3 - "$five/fleet/classes" <<'PY'
+import glob, json, sys
+for path in glob.glob(sys.argv[1] + "/*.json"):
+    template = json.load(open(path))
+    template["slots"]["count"] = {"min": 5, "max": 5}
+    json.dump(template, open(path, "w"), indent=1)
+PY
+measure() { # label devices days target [spec]
     local log
     log=$(mktemp)
-    /usr/bin/time -v "$bin" fleet fleet/default.json --devices "$2" --days "$3" --profiles corrected --jobs 0 >/dev/null 2>"$log"
+    /usr/bin/time -v "$bin" fleet "${5:-fleet/default.json}" --devices "$2" --days "$3" --profiles corrected --jobs 0 >/dev/null 2>"$log"
     python3 - "$log" "$1" "$2" "$4" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
@@ -42,4 +54,5 @@ PY
     echo "|---|---:|---:|---:|---:|---:|---:|"
     measure "device-years (358 fault days + 1 quiet)" "$years" 358 10000
     measure "device-weeks (7 fault days + 1 quiet)" "$weeks" 7 100000
+    measure "device-weeks, 5 slots each" "$weeks" 7 100000 "$five/fleet/default.json"
 } | tee bench/out/fleet.txt

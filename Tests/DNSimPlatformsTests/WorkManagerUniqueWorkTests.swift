@@ -121,4 +121,22 @@ struct WorkManagerUniqueWorkTests {
         #expect(device.workManager.workStates("later") == [.enqueued])
         #expect(device.system.works.map(\.name) == ["later"])
     }
+
+    @Test("A43: a retry enqueues the work again: the day before pruning counts from the retry, not from the first enqueue")
+    func pruningCountsFromTheLastEnqueue() throws {
+        let device = Device()
+        // Due in 20 h; the first run asks for a retry, the second (10 s of backoff later) succeeds.
+        device.workManager.enqueueUniqueWork(
+            "retried", .keep, TestApp.oneTimeWork(delay: .hours(20), results: [.retry, .success], backoffDelay: .seconds(10)))
+        device.workManager.enqueueUniqueWork("once", .keep, TestApp.oneTimeWork(delay: .hours(20)))
+        try device.run(for: .hours(21))
+        #expect(device.workManager.workStates("retried") == [.succeeded])
+        #expect(device.workManager.workStates("once") == [.succeeded])
+        // A new process 25 h after both were enqueued, 5 h after "retried" was enqueued again.
+        device.system.swipeFromRecents()
+        try device.run(for: .hours(4))
+        device.system.launchApp()
+        #expect(device.workManager.workStates("once").isEmpty, "enqueued 25 h ago")
+        #expect(device.workManager.workStates("retried") == [.succeeded], "enqueued again by its retry 5 h ago")
+    }
 }

@@ -17,9 +17,12 @@ public struct EventHandle: Hashable, Comparable, Sendable, CustomStringConvertib
         self.order = order
     }
 
+    /// The low 56 bits of ``order``: the sequence number.
+    @usableFromInline static var sequenceMask: UInt64 { (1 << 56) - 1 }
+
     /// The insertion sequence number of the event.
     @inlinable
-    public var sequence: UInt64 { order & ((1 << 56) - 1) }
+    public var sequence: UInt64 { order & Self.sequenceMask }
 
     @inlinable
     public static func == (lhs: EventHandle, rhs: EventHandle) -> Bool { lhs.sequence == rhs.sequence }

@@ -54,7 +54,7 @@ public struct EventQueue<Payload> {
             || (time.millisecondsSinceEpoch == otherTime.millisecondsSinceEpoch && order < otherOrder)
     }
 
-    @usableFromInline static var sequenceMask: UInt64 { (1 << 56) - 1 }
+    @usableFromInline static var sequenceMask: UInt64 { EventHandle.sequenceMask }
 
     @usableFromInline var storage: ContiguousArray<Entry>
     @usableFromInline var nextSequence: UInt64

@@ -24,6 +24,24 @@ struct RandomTests {
         #expect(FNV1a.hex(0xab) == "00000000000000ab")
     }
 
+    /// The fold reads eight bytes at a time: every length around the word boundaries, short
+    /// (inline) and long (heap) strings, multi-byte characters and substrings fold the same
+    /// bytes as a byte-by-byte fold.
+    @Test func fnv1aFoldsTheSameBytesWhateverTheLength() {
+        func byteByByte(_ text: String) -> UInt64 {
+            var hash = FNV1a.offsetBasis
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* FNV1a.prime }
+            return hash
+        }
+        let alphabet = Array("abcdéfgh🙂ijklmnopqrstuvwxyz0123456789.")
+        for length in 0...40 {
+            let text = String(alphabet.prefix(length))
+            #expect(FNV1a.hash64(text) == byteByByte(text), "length \(length)")
+            let shifted = String(("x" + text).dropFirst())
+            #expect(FNV1a.hash64(shifted) == byteByByte(text))
+        }
+    }
+
     @Test(arguments: [0, 7, 9, 10, 99, 100, 1_770_225_540_000, -1, -10, Int64.max, Int64.min])
     func fnv1aFoldsDecimalDigitsAsTheirText(value: Int64) {
         var folded = FNV1a.offsetBasis

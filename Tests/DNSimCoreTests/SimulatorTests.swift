@@ -150,4 +150,36 @@ struct TraceDigestTests {
         #expect(seen.map(\.details.count) == [1, 3, 3])
         #expect(seen.allSatisfy { $0.extra("slot") == "s1" })
     }
+
+    @Test func aHeaderOnlyRecordIsFoldedAndNumberedButNeitherBuiltNorObserved() {
+        let kept = TraceRecorder(enabled: true, seed: 7)
+        let dropped = TraceRecorder(enabled: false, seed: 7)
+        var seen: [TraceRecord] = []
+        var shown: [String] = []
+        dropped.observer = { seen.append($0) }
+        dropped.detailFilter = { _, kind, _ in
+            shown.append(kind)
+            return kind.hasPrefix("count") ? .headerOnly : .all
+        }
+        var built = 0
+        func details() -> [TraceDetail] {
+            built += 1
+            return [TraceDetail("n", built)]
+        }
+        let kinds = ["count.a", "read", "count.b", "count.a", "read"]
+        for recorder in [kept, dropped] {
+            for (n, kind) in kinds.enumerated() {
+                let id = recorder.record(
+                    at: SimInstant(millisecondsSinceEpoch: Int64(n)), subsystem: "s", kind: kind, rule: n == 2 ? "R1" : nil,
+                    cause: Int32(n) - 1, details: details())
+                #expect(id == Int32(n))
+            }
+        }
+        // The kept recorder built all five; the dropping one only the two it handed over.
+        #expect(built == kinds.count + 2)
+        #expect(shown == kinds)
+        #expect(seen.map(\.id) == [1, 4])
+        #expect(dropped.recordCount == kinds.count && dropped.lastID == 4)
+        #expect(dropped.digest == kept.digest && kept.digest == TraceRecorder.digest(of: kept.records, seed: 7))
+    }
 }

@@ -20,9 +20,26 @@ public enum FNV1a {
     public static func update(_ hash: inout UInt64, with text: String) {
         var h = hash
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes {
-                h ^= UInt64(byte)
+            // Eight bytes per load: the same bytes in the same order, with a load, a bounds
+            // check and a loop step per word instead of per byte (the digest folds ~40 bytes
+            // of header per record).
+            var position = 0
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while position + 8 <= bytes.count {
+                    var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    for _ in 0..<8 {
+                        h ^= word & 0xFF
+                        h = h &* prime
+                        word >>= 8
+                    }
+                    position += 8
+                }
+            }
+            while position < bytes.count {
+                h ^= UInt64(bytes[position])
                 h = h &* prime
+                position += 1
             }
         }
         if done == nil {

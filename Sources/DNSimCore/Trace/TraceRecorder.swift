@@ -33,7 +33,8 @@ public final class TraceRecorder {
     /// Called with every record as it is written, kept or not: the place to index what a result
     /// needs from the trace as the run goes, instead of scanning the trace afterwards. When the
     /// recorder does not keep records, a record reaches the observer with its details only if
-    /// ``detailFilter`` asked for them (otherwise with none).
+    /// ``detailFilter`` asked for them (otherwise with none), and not at all if the filter
+    /// answered ``DetailDemand/headerOnly``.
     @exclusivity(unchecked) public var observer: ((TraceRecord) -> Void)?
     /// Which details of a record the observer reads, by subsystem, kind and rule; consulted only
     /// when the recorder does not keep records.
@@ -41,6 +42,11 @@ public final class TraceRecorder {
 
     /// How much of a record's details an observer reads (``detailFilter``).
     public enum DetailDemand: Sendable {
+        /// Nothing beyond the header the filter was shown: the filter noted what it needed, and
+        /// the record does not reach the observer (no record is built for it). Most records of
+        /// a run are of this sort (an index counts them by kind and rule), and building and
+        /// handing over a record costs more than folding its header into the digest.
+        case headerOnly
         /// None: the record reaches the observer without details.
         case none
         /// Only its summary: the record carries the summary alone when the writer gave one
@@ -77,18 +83,22 @@ public final class TraceRecorder {
         lastTime = time
         lastID += 1
         fold(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause)
-        guard isEnabled || observer != nil else { return lastID }
-        let demand = isEnabled ? .all : (detailFilter?(subsystem, kind, rule) ?? .all)
+        if isEnabled {
+            let record = TraceRecord(
+                id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: details())
+            observer?(record)
+            records.append(record)
+            return lastID
+        }
+        guard let observer else { return lastID }
         let recordDetails: [TraceDetail]
-        switch demand {
+        switch detailFilter?(subsystem, kind, rule) ?? .all {
+        case .headerOnly: return lastID
         case .none: recordDetails = []
         case .summary: recordDetails = summary() ?? details()
         case .all: recordDetails = details()
         }
-        let record = TraceRecord(
-            id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: recordDetails)
-        observer?(record)
-        if isEnabled { records.append(record) }
+        observer(TraceRecord(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: recordDetails))
         return lastID
     }
 

@@ -58,7 +58,10 @@ final class RunIndex {
                     return .all
                 case .requestAdded, .notShown, .alarmFired, .pluginTelemetry:
                     return .summary
-                case .none, .iosAppRan, .requestDroppedOverLimit:
+                case .none:
+                    // Counted by kind and rule alone: the filter counts it (``detailDemand(subsystem:kind:rule:)``).
+                    return isRemoval || isOSDecision ? .summary : .headerOnly
+                case .iosAppRan, .requestDroppedOverLimit:
                     return isRemoval || isOSDecision ? .summary : .none
                 }
             }
@@ -184,11 +187,18 @@ final class RunIndex {
     deinit { ShapeTable.giveBack(shapeTable) }
 
     /// Which details ``observe(_:)`` reads of a record of this subsystem, kind and rule: the
-    /// trace builds only those when it keeps no records.
+    /// trace builds only those when it keeps no records. A record that is only counted is
+    /// counted here, and the answer (``TraceRecorder/DetailDemand/headerOnly``) keeps it from
+    /// reaching ``observe(_:)``.
     func detailDemand(subsystem: String, kind: String, rule: String?) -> TraceRecorder.DetailDemand {
         let position = shapePosition(subsystem: subsystem, kind: kind, rule: rule)
-        askedShape = position
-        return shapeTable.shapes[position].role.detailDemand
+        let demand = shapeTable.shapes[position].role.detailDemand
+        if case .headerOnly = demand {
+            shapeCounts[position] += 1
+        } else {
+            askedShape = position
+        }
+        return demand
     }
 
     /// The shape ``detailDemand(subsystem:kind:rule:)`` just looked up: the recorder asks it

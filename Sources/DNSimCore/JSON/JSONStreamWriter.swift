@@ -92,9 +92,7 @@ public struct JSONStreamWriter {
             lastKeys[lastKeys.count - 1] = key
         #endif
         separate()
-        JSONWriter.writeString(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        if style == .pretty { bytes.append(UInt8(ascii: " ")) }
+        JSONWriter.writeString(key, closedBy: style == .pretty ? "\": " : "\":", to: &bytes)
     }
 
     // MARK: Scalars
@@ -205,7 +203,6 @@ public struct JSONStreamWriter {
 
     private mutating func newline(indent: Int) {
         guard style == .pretty else { return }
-        bytes.append(0x0A)
-        JSONWriter.appendSpaces(indent * 2, to: &bytes)
+        JSONWriter.appendNewline(indent: indent, to: &bytes)
     }
 }

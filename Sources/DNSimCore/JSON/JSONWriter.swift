@@ -60,9 +60,7 @@ public enum JSONWriter {
             for (position, member) in object.membersSortedByKey.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(style: style, indent: indent + 1, to: &output)
-                writeString(member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                if style == .pretty { output.append(UInt8(ascii: " ")) }
+                writeString(member.key, closedBy: style == .pretty ? "\": " : "\":", to: &output)
                 write(member.value, style: style, indent: indent + 1, to: &output)
             }
             newline(style: style, indent: indent, to: &output)
@@ -72,8 +70,21 @@ public enum JSONWriter {
 
     private static func newline(style: Style, indent: Int, to output: inout [UInt8]) {
         guard style == .pretty else { return }
-        output.append(0x0A)
-        appendSpaces(indent * 2, to: &output)
+        appendNewline(indent: indent, to: &output)
+    }
+
+    /// Appends a line break and `indent` levels of the pretty style's indentation: one copy of
+    /// a prefix of a line break and 64 spaces for the usual depths.
+    @inline(__always)
+    static func appendNewline(indent: Int, to output: inout [UInt8]) {
+        let lineAndSpaces: StaticString = "\n                                                                "
+        let count = 1 + indent * 2
+        if count <= lineAndSpaces.utf8CodeUnitCount {
+            output.append(contentsOf: UnsafeBufferPointer(start: lineAndSpaces.utf8Start, count: count))
+        } else {
+            output.append(0x0A)
+            appendSpaces(indent * 2, to: &output)
+        }
     }
 
     /// Appends `count` spaces, for the pretty style's indentation (one copy for the usual depths,
@@ -90,9 +101,17 @@ public enum JSONWriter {
 
     /// Appends `string` as a JSON string: quoted, escaped.
     static func writeString(_ string: String, to output: inout [UInt8]) {
+        writeString(string, closedBy: "\"", to: &output)
+    }
+
+    /// Appends `string` as a JSON string, opened by a quote and escaped, then `closing`: its
+    /// closing quote, with an object key's `:` or `: ` after it. The text is scanned once, and a
+    /// string that needs no escaping (nearly every one) is copied in one go.
+    static func writeString(_ string: String, closedBy closing: StaticString, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        appendEscaped(string, to: &output)
-        output.append(UInt8(ascii: "\""))
+        var text = string
+        text.withUTF8 { appendEscaped($0, to: &output) }
+        output.append(contentsOf: UnsafeBufferPointer(start: closing.utf8Start, count: closing.utf8CodeUnitCount))
     }
 
     /// Appends the decimal digits of `value` (with a leading `-` when negative), without building
@@ -123,16 +142,18 @@ public enum JSONWriter {
 
     static func appendEscaped(_ string: String, to output: inout [UInt8]) {
         var text = string
-        text.withUTF8 { bytes in
-            // Fast path: most strings need no escaping and are copied in one go.
-            var runStart = 0
-            for position in bytes.indices where needsEscape(bytes[position]) {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
-                appendEscape(of: bytes[position], to: &output)
-                runStart = position + 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        text.withUTF8 { appendEscaped($0, to: &output) }
+    }
+
+    /// Appends UTF-8 `bytes` escaped, each run that needs no escaping copied in one go.
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var runStart = 0
+        for position in bytes.indices where needsEscape(bytes[position]) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+            appendEscape(of: bytes[position], to: &output)
+            runStart = position + 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// Appends the escape sequence of one byte that ``needsEscape(_:)`` selects.

@@ -88,6 +88,31 @@ struct DailyOccurrenceTests {
         }
     }
 
+    @Test(
+        "ownInstant equals its definition (the instant, unless merged with the next date) on every day around transitions",
+        arguments: ["Pacific/Apia", "America/New_York", "Australia/Lord_Howe", "Europe/Moscow", "Pacific/Kiritimati", "Asia/Kolkata"])
+    func ownInstantMatchesItsDefinition(zone identifier: String) throws {
+        let zone = try #require(Zone(identifier: identifier))
+        let times = try ["00:00", "00:30", "01:30", "02:15", "02:30", "09:00", "23:59"].map { try #require(LocalTime(parsing: $0)) }
+        let starts = try ["1994-12-01", "2011-01-01", "2014-10-01", "2026-01-01"].map { try #require(LocalDate(parsing: $0)) }
+        var quiet = 0, merged = 0
+        for start in starts {
+            for day in 0..<366 {
+                let date = start.adding(days: day)
+                for time in times {
+                    let isMerged = DailyOccurrence.isMergedWithNextDate(date, at: time, in: zone)
+                    let expected = isMerged ? nil : DailyOccurrence.instant(on: date, at: time, in: zone)
+                    #expect(DailyOccurrence.ownInstant(on: date, at: time, in: zone) == expected, "\(identifier) \(date) \(time)")
+                    if isMerged { merged += 1 }
+                    if expected.map({ $0 == SimInstant(millisecondsSinceEpoch: LocalDateTime(date: date, time: time).millisecondsAsIfUTC) - .seconds(Int64(zone.offsetSeconds(at: $0))) }) == true { quiet += 1 }
+                }
+            }
+        }
+        // The skipped dates are among the cases (each merges at every time of day).
+        #expect(merged == (["Pacific/Apia", "Pacific/Kiritimati"].contains(identifier) ? times.count : 0))
+        #expect(quiet > 0)
+    }
+
     @Test("changesOffset sees a transition inside the span and none outside it")
     func changesOffsetFindsTransitions() throws {
         let newYork = try #require(Zone(identifier: "America/New_York"))

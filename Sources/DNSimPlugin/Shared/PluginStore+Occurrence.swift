@@ -27,8 +27,7 @@ extension PluginStore {
         // Zone offsets differ by at most 26 h, so at most two dates can come back.
         for _ in 0..<3 {
             let previous = date.adding(days: -1)
-            guard !DailyOccurrence.isMergedWithNextDate(previous, at: slot.time, in: zone),
-                let at = DailyOccurrence.instant(on: previous, at: slot.time, in: zone), at.millisecondsSinceEpoch > floor,
+            guard let at = DailyOccurrence.ownInstant(on: previous, at: slot.time, in: zone), at.millisecondsSinceEpoch > floor,
                 !hasHistory(slot: slot.id, localDate: previous)
             else { break }
             date = previous

@@ -41,9 +41,7 @@ public enum RolloverRule: String, Sendable, CaseIterable {
     public static func firstOccurrence(after wallMillis: Int64, time: LocalTime, zone: Zone) -> (LocalDate, Int64) {
         var date = zone.localDateTime(at: SimInstant(millisecondsSinceEpoch: wallMillis)).date
         while true {
-            if let instant = DailyOccurrence.instant(on: date, at: time, in: zone),
-                instant.millisecondsSinceEpoch > wallMillis, !DailyOccurrence.isMergedWithNextDate(date, at: time, in: zone)
-            {
+            if let instant = DailyOccurrence.ownInstant(on: date, at: time, in: zone), instant.millisecondsSinceEpoch > wallMillis {
                 return (date, instant.millisecondsSinceEpoch)
             }
             date = date.adding(days: 1)

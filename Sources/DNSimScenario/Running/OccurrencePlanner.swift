@@ -57,9 +57,8 @@ struct OccurrencePlanner {
                 while date <= lastDate {
                     // One occurrence per instant: a date the zone skips entirely resolves to the
                     // next date's instant and is that occurrence, not a second one.
-                    if let at = DailyOccurrence.instant(on: date, at: intent.time, in: segment.zone),
-                        at > intent.from, at >= segment.from, at < segmentEnd, at <= stop, !seen.contains(date),
-                        !DailyOccurrence.isMergedWithNextDate(date, at: intent.time, in: segment.zone)
+                    if let at = DailyOccurrence.ownInstant(on: date, at: intent.time, in: segment.zone),
+                        at > intent.from, at >= segment.from, at < segmentEnd, at <= stop, !seen.contains(date)
                     {
                         seen.insert(date)
                         result.append(Planned(slot: intent.slot, localDate: date, at: at))

@@ -38,11 +38,18 @@ public struct HTTPClientPort {
 
     /// A fire-and-forget ACK with an 8 s timeout (seed 004 §7); the payload is traced.
     public func acknowledge(_ payload: [TraceDetail]) {
+        acknowledge(count: payload.count, payload)
+    }
+
+    /// ``acknowledge(_:)`` of a payload of `count` details that is built only if the trace
+    /// reads it (a run that keeps no trace reads only whether the ACK arrived).
+    public func acknowledge(count: Int, _ payload: @autoclosure () -> [TraceDetail]) {
         guard let server else { return }
-        var random = streams.stream(named: "network.ack", now.millisecondsSinceEpoch, Int64(payload.count))
+        var random = streams.stream(named: "network.ack", now.millisecondsSinceEpoch, Int64(count))
         let (delivered, took) = server.acknowledge(online: online, random: &random)
+        let outcome = TraceDetail("delivered", String(delivered))
         trace.record(
             at: now, subsystem: "network", kind: "telemetry.ack", cause: cause,
-            details: [TraceDetail("delivered", String(delivered)), TraceDetail("tookMillis", took.milliseconds)] + payload)
+            details: [outcome, TraceDetail("tookMillis", took.milliseconds)] + payload(), summary: [outcome])
     }
 }

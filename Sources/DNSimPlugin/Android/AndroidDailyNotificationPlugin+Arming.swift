@@ -42,13 +42,16 @@ extension AndroidDailyNotificationPlugin {
 
     /// The PendingIntent of one occurrence. Each slot owns `rollingWindowDays` request codes,
     /// chosen by the date, so re-arming the same occurrence replaces its alarm (A12) and two
-    /// occurrences of one slot never share one.
-    func operation(for slot: PluginStore.Slot, occurrence: Occurrence, rules: FreshnessPolicy) -> AndroidPendingIntent {
+    /// occurrences of one slot never share one. `contentExtras` is the slot's
+    /// (``PluginStore/Slot/contentExtras``, built once per window).
+    func operation(
+        for slot: PluginStore.Slot, occurrence: Occurrence, rules: FreshnessPolicy, contentExtras: [StringPair]
+    ) -> AndroidPendingIntent {
         let lane = lane(of: occurrence.localDate)
         // Content is rendered into the alarm when it is armed (seed 004: render before arming),
         // unless it would already be stale at the occurrence (then the static template is armed).
         let verdict = rules.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt)
-        let content = verdict == .fresh || policy.ttl == .none ? slot.contentExtras : []
+        let content = verdict == .fresh || policy.ttl == .none ? contentExtras : []
         return AndroidPendingIntent(
             requestCode: Self.requestCode(slot: slot, lane: lane),
             intent: AndroidIntent(
@@ -93,6 +96,7 @@ extension AndroidDailyNotificationPlugin {
         let alarms = context.alarmManager
         let exact = alarms.canScheduleExactAlarms()
         let rules = freshness(context)
+        let contentExtras = slot.contentExtras
         for occurrence in window(of: slot, zone: context.timeZone) {
             if policy.ttl == .skipArming,
                 rules.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt) == .stale
@@ -103,7 +107,7 @@ extension AndroidDailyNotificationPlugin {
                     [TraceDetail("slot", slot.id), TraceDetail("localDate", occurrence.localDate.description), TraceDetail("why", "stale at T")])
                 continue
             }
-            let operation = operation(for: slot, occurrence: occurrence, rules: rules)
+            let operation = operation(for: slot, occurrence: occurrence, rules: rules, contentExtras: contentExtras)
             if exact {
                 do {
                     switch policy.exactAlarm {

@@ -40,9 +40,8 @@ extension AndroidDailyNotificationPlugin {
         func payload() -> [TraceDetail] {
             Telemetry.payload(event, slot: slot, date: date, plannedWallMillis: planned, nowWallMillis: now, zone: zone, extra: extra)
         }
-        // An event that is not ACKed builds its payload only if the trace keeps it.
-        let acknowledged = Telemetry.isAcknowledged(event) ? payload() : nil
-        context.log("telemetry", acknowledged ?? payload(), summary: Telemetry.summary(event, slot: slot, extra: extra))
-        if let acknowledged { context.httpClient.acknowledge(acknowledged) }
+        // The payload is built only if the trace keeps it (or, for the ACK, reads it).
+        context.log("telemetry", payload(), summary: Telemetry.summary(event, slot: slot, extra: extra))
+        if Telemetry.isAcknowledged(event) { context.httpClient.acknowledge(count: Telemetry.payloadCount(extra: extra), payload()) }
     }
 }

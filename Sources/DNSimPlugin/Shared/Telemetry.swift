@@ -13,19 +13,35 @@ public enum Telemetry {
         _ event: String, slot: String, date: LocalDate, plannedWallMillis: Int64, nowWallMillis: Int64, zone: Zone,
         extra: [TraceDetail] = []
     ) -> [TraceDetail] {
-        [
-            TraceDetail("event", event), TraceDetail("slot", slot), TraceDetail("localDate", date.description),
-            TraceDetail("plannedWallMillis", plannedWallMillis), TraceDetail("atWallMillis", nowWallMillis),
-            TraceDetail("deviceTimeZone", zone.identifier), TraceDetail("appVersion", appVersion),
-        ] + extra
+        var payload: [TraceDetail] = []
+        payload.reserveCapacity(7 + extra.count)
+        payload.append(TraceDetail("event", event))
+        payload.append(TraceDetail("slot", slot))
+        payload.append(TraceDetail("localDate", date.description))
+        payload.append(TraceDetail("plannedWallMillis", plannedWallMillis))
+        payload.append(TraceDetail("atWallMillis", nowWallMillis))
+        payload.append(TraceDetail("deviceTimeZone", zone.identifier))
+        payload.append(TraceDetail("appVersion", appVersion))
+        payload.append(contentsOf: extra)
+        return payload
     }
+
+    /// How many details ``payload(_:slot:date:plannedWallMillis:nowWallMillis:zone:extra:)``
+    /// has with `extra` (what an ACK needs of a payload it builds only if the trace reads it).
+    public static func payloadCount(extra: [TraceDetail] = []) -> Int { 7 + extra.count }
 
     /// The details of an event's ``payload(_:slot:date:plannedWallMillis:nowWallMillis:zone:extra:)``
     /// that indexes read, in payload order and with the same values: the event, the slot and
     /// the `extra` facts (a skip's reason, an error's code). A run that keeps no trace builds
     /// only these for an event it does not ACK.
     public static func summary(_ event: String, slot: String, extra: [TraceDetail] = []) -> [TraceDetail] {
-        [TraceDetail("event", event), TraceDetail("slot", slot)] + extra
+        // One array of the final size (`[…] + extra` makes a second one).
+        var summary: [TraceDetail] = []
+        summary.reserveCapacity(2 + extra.count)
+        summary.append(TraceDetail("event", event))
+        summary.append(TraceDetail("slot", slot))
+        summary.append(contentsOf: extra)
+        return summary
     }
 
     /// Whether the event is ACKed to the server (fire-and-forget, 8 s): deliveries and their

@@ -237,10 +237,9 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
                 event, slot: slot, date: date, plannedWallMillis: planned?.millisecondsSinceEpoch ?? 0, nowWallMillis: now,
                 zone: zone)
         }
-        // An event that is not ACKed builds its payload only if the trace keeps it.
-        let acknowledged = Telemetry.isAcknowledged(event) ? payload() : nil
-        context.log("telemetry", acknowledged ?? payload(), summary: Telemetry.summary(event, slot: slot))
-        if let acknowledged { context.httpClient.acknowledge(acknowledged) }
+        // The payload is built only if the trace keeps it (or, for the ACK, reads it).
+        context.log("telemetry", payload(), summary: Telemetry.summary(event, slot: slot))
+        if Telemetry.isAcknowledged(event) { context.httpClient.acknowledge(count: Telemetry.payloadCount(), payload()) }
     }
 
     private func recordDelivered(_ request: IOSNotificationRequest, context: Context) {

@@ -58,6 +58,21 @@ struct JSONStreamWriterTests {
         }
     }
 
+    /// Short unescaped strings are assembled and appended in one copy; long ones, escaped ones
+    /// and deeply indented ones take the piecewise path: the text is the same either way.
+    @Test func longDeepAndEscapedStringsWriteWhatJSONWriterWrites() {
+        let long = String(repeating: "k", count: 300)
+        var deep: JSONValue = .object(JSONObject([(long, .string(long)), ("k", "v"), ("e\"", "a\u{1}b"), ("é", "ü")]))
+        for depth in 0..<130 {
+            deep = depth % 2 == 0 ? [deep, "x", .string(String(repeating: "y", count: 250))] : ["a": deep, "b": "z"]
+        }
+        for style in [JSONWriter.Style.pretty, .compact] {
+            var writer = JSONStreamWriter(style: style)
+            writer.value(deep)
+            #expect(writer.text == JSONWriter.string(deep, style: style))
+        }
+    }
+
     @Test func writesJSONLinesWithEndLine() {
         var writer = JSONStreamWriter(style: .compact)
         for id in 1...2 {

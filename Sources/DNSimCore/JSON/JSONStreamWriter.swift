@@ -91,8 +91,11 @@ public struct JSONStreamWriter {
             }
             lastKeys[lastKeys.count - 1] = key
         #endif
-        separate()
-        JSONWriter.writeString(key, closedBy: style == .pretty ? "\": " : "\":", to: &bytes)
+        let closing: StaticString = style == .pretty ? "\": " : "\":"
+        if !appendQuoted(key, separated: true, closedBy: closing) {
+            separate()
+            JSONWriter.writeString(key, closedBy: closing, to: &bytes)
+        }
     }
 
     // MARK: Scalars
@@ -129,8 +132,11 @@ public struct JSONStreamWriter {
 
     /// Writes a string, escaped.
     public mutating func string(_ string: String) {
-        beforeValue()
-        JSONWriter.writeString(string, to: &bytes)
+        let separated = open.last.map { !$0.isObject } ?? false
+        if !appendQuoted(string, separated: separated, closedBy: "\"") {
+            beforeValue()
+            JSONWriter.writeString(string, to: &bytes)
+        }
     }
 
     /// Writes a string whose contents `appendContents` appends to the output as UTF-8 bytes,
@@ -176,6 +182,60 @@ public struct JSONStreamWriter {
     }
 
     // MARK: Layout
+
+    /// The most bytes ``appendQuoted(_:separated:closedBy:)`` assembles on the stack.
+    private static let assembledLimit = 256
+
+    /// Appends, in one copy, a string that needs no escaping: first (if `separated`) the
+    /// separator ``separate()`` writes, then the string's quote, its bytes and `closing` (its
+    /// closing quote, with a key's colon). Each append to the output costs the same whatever
+    /// its length, and a key or a short value is four or five of them written one by one, so
+    /// they are assembled first. Returns `false`, having written nothing, for a string that
+    /// needs escaping or is too long to assemble on the stack.
+    private mutating func appendQuoted(_ string: String, separated: Bool, closedBy closing: StaticString) -> Bool {
+        let pretty = style == .pretty
+        var text = string
+        return text.withUTF8 { utf8 in
+            let indent = separated && pretty ? open.count * 2 : 0
+            let total = (separated ? 2 + indent : 0) + 1 + utf8.count + closing.utf8CodeUnitCount
+            guard total <= Self.assembledLimit, !utf8.contains(where: JSONWriter.needsEscape) else { return false }
+            var comma = false
+            if separated {
+                let last = open.count - 1
+                comma = open[last].count > 0
+                open[last].count += 1
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
+                var end = 0
+                if separated {
+                    if comma {
+                        buffer[end] = UInt8(ascii: ",")
+                        end += 1
+                    }
+                    if pretty {
+                        buffer[end] = 0x0A
+                        end += 1
+                        for _ in 0..<indent {
+                            buffer[end] = UInt8(ascii: " ")
+                            end += 1
+                        }
+                    }
+                }
+                buffer[end] = UInt8(ascii: "\"")
+                end += 1
+                for byte in utf8 {
+                    buffer[end] = byte
+                    end += 1
+                }
+                for index in 0..<closing.utf8CodeUnitCount {
+                    buffer[end] = closing.utf8Start[index]
+                    end += 1
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
+            }
+            return true
+        }
+    }
 
     /// Before any value: inside an array, separates it from the previous element (inside an
     /// object, the key did that already).

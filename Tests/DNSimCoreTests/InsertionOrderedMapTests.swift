@@ -56,7 +56,10 @@ struct InsertionOrderedMapTests {
         }
         #expect(map.keys == model)
         #expect(map.count == model.count)
-        for key in model { #expect(map.order(of: key) != nil) }
+        for key in model { #expect(map.order(of: key) != nil && map[key] == key) }
+        // Positions survive compactions in insertion order.
+        let orders = model.map { map.order(of: $0) ?? -1 }
+        #expect(orders == orders.sorted() && Set(orders).count == orders.count)
         let removed = map.removeAll { $0 % 2 == 0 }
         #expect(removed == model.filter { $0 % 2 == 0 })
         #expect(map.keys == model.filter { $0 % 2 != 0 })

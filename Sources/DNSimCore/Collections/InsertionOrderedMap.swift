@@ -159,8 +159,19 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     mutating func compactIfSparse() {
         let tombstones = entries.count - positions.count
         guard tombstones > 32, tombstones > 2 * positions.count else { return }
-        entries.removeAll { $0 == nil }
-        for position in entries.indices { positions[entries[position]!.key] = position }
+        // Live entries are moved down in place (a swap moves, where reading one out copies its
+        // key and value), and every key's position is mapped through the moves: `mapValues`
+        // keeps the table's layout, so no key is hashed again.
+        var moved = [Int](repeating: -1, count: entries.count)
+        var kept = 0
+        for position in entries.indices {
+            if case .none = entries[position] { continue }
+            if kept != position { entries.swapAt(kept, position) }
+            moved[position] = kept
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
+        positions = positions.mapValues { moved[$0] }
     }
 }
 

@@ -9,8 +9,26 @@ public enum UTF8Bytes {
     /// are canonically equivalent, which can hold for different bytes).
     @inline(__always)
     public static func equal(_ lhs: String, _ rhs: String) -> Bool {
+        // Two strings with the same representation (the same 16 bytes: the characters of a short
+        // string, or one shared buffer) have the same bytes: the usual case of a key looked up
+        // with the very string it was stored under.
+        if sameRepresentation(lhs, rhs) { return true }
         // The count of a native string's UTF-8 view is stored: most unequal keys differ in length.
-        lhs.utf8.count == rhs.utf8.count && compare(lhs, rhs) == 0
+        return lhs.utf8.count == rhs.utf8.count && compare(lhs, rhs) == 0
+    }
+
+    /// Whether two strings are represented by the same bits (then their bytes are equal; equal
+    /// bytes may still be represented differently).
+    @inline(__always)
+    static func sameRepresentation(_ lhs: String, _ rhs: String) -> Bool {
+        // (Two words on 64-bit platforms; elsewhere the bytes are compared.)
+        guard MemoryLayout<String>.size == 16 else { return false }
+        return withUnsafeBytes(of: lhs) { a in
+            withUnsafeBytes(of: rhs) { b in
+                a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                    && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            }
+        }
     }
 
     /// Whether the UTF-8 bytes of `lhs` sort strictly before those of `rhs`.

@@ -248,9 +248,10 @@ extension IOSDailyNotificationPlugin {
                     // it is armed; passed unarmed, the loop below reports it missed.
                     slot.nextLocalDate = store.core.firstOwedDate(of: slot, now: now, in: zone)
                 }
+                let slotPrefix = Self.datedIdentifierPrefix(slot: slot.id)
                 while true {
                     guard let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone) else { break }
-                    let id = Self.identifier(slot: slot.id, date: slot.nextLocalDate)
+                    let id = slotPrefix + slot.nextLocalDate.description
                     // ``PluginPolicy/Travel/oncePerLocalDate``: a request the system took after its
                     // armed time, or one still in Notification Center, is this date's delivery,
                     // even if a westward zone change or a clock set back puts the date's wall
@@ -271,7 +272,7 @@ extension IOSDailyNotificationPlugin {
                         let delivered =
                             store.isArmed(id) && !pendingAsRead.contains(id) && unshownAfter.map { at.millisecondsSinceEpoch <= $0 } != false
                         store.core.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: delivered ? .delivered : .missed))
-                        if !delivered { missed.append("\(slot.id)@\(slot.nextLocalDate)") }
+                        if !delivered { missed.append(slot.id + "@" + slot.nextLocalDate.description) }
                     }
                     slot.nextLocalDate = DailyOccurrence.nextDate(after: slot.nextLocalDate, at: slot.time, in: zone)
                 }

@@ -46,6 +46,9 @@ struct OccurrencePlanner {
         var result: [Planned] = []
         for intent in intents {
             let stop = min(intent.until ?? end, end)
+            // Segments' date ranges overlap by a day or two, so a date can come up twice; within
+            // one segment each date comes up once, so a single-zone run keeps no set.
+            let mayRepeat = zoneTimeline.count > 1
             var seen: Set<LocalDate> = []
             for (index, segment) in zoneTimeline.enumerated() {
                 let segmentEnd = index + 1 < zoneTimeline.count ? zoneTimeline[index + 1].from : SimInstant(millisecondsSinceEpoch: .max)
@@ -58,9 +61,8 @@ struct OccurrencePlanner {
                     // One occurrence per instant: a date the zone skips entirely resolves to the
                     // next date's instant and is that occurrence, not a second one.
                     if let at = DailyOccurrence.ownInstant(on: date, at: intent.time, in: segment.zone),
-                        at > intent.from, at >= segment.from, at < segmentEnd, at <= stop, !seen.contains(date)
+                        at > intent.from, at >= segment.from, at < segmentEnd, at <= stop, !mayRepeat || seen.insert(date).inserted
                     {
-                        seen.insert(date)
                         result.append(Planned(slot: intent.slot, localDate: date, at: at))
                     }
                     date = date.adding(days: 1)

@@ -138,8 +138,11 @@ struct RunResultBuilder {
     }
 
     private func describe(_ record: RunIndex.RecordSummary) -> String {
-        let rule = record.rule.map { " [\($0)]" } ?? ""
         let zone = outcome.zoneTimeline.last { $0.from <= record.time }?.zone ?? outcome.scenario.zone
-        return "\(record.kind)\(rule) at \(ISO8601.format(record.time, in: zone))"
+        // Concatenated, not interpolated: one reason per missed occurrence, and interpolation
+        // costs several times more.
+        var text = record.kind
+        if let rule = record.rule { text += " [" + rule + "]" }
+        return text + " at " + ISO8601.format(record.time, in: zone)
     }
 }

@@ -67,49 +67,51 @@ struct DailyOccurrenceTests {
         }
     }
 
-    @Test(
-        "nextDate equals its definition (the first later date not merged with the one after it) on every day around transitions",
-        arguments: ["Pacific/Apia", "America/New_York", "Australia/Lord_Howe", "Europe/Moscow", "Pacific/Kiritimati", "Asia/Kolkata"])
-    func nextDateMatchesItsDefinition(zone identifier: String) throws {
-        let zone = try #require(Zone(identifier: identifier))
+    /// Zones whose transitions the definition checks walk: Apia's skipped date (2011-12-30),
+    /// Kiritimati's (1994-12-31), Moscow's 2011 and 2014 changes of standard offset, a
+    /// 30-minute DST, ordinary DST and a zone with none.
+    static let transitionZones = ["Pacific/Apia", "America/New_York", "Australia/Lord_Howe", "Europe/Moscow", "Pacific/Kiritimati", "Asia/Kolkata"]
+
+    /// Calls `check` with every date of the years around those transitions, at times in and
+    /// around the usual gap and fold hours.
+    static func forEachDayAroundTransitions(_ check: (LocalDate, LocalTime) -> Void) throws {
         let times = try ["00:00", "00:30", "01:30", "02:15", "02:30", "09:00", "23:59"].map { try #require(LocalTime(parsing: $0)) }
-        // Apia's skipped date (2011-12-30), Kiritimati's (1994-12-31), Moscow's 2011 and 2014
-        // changes of standard offset, and ordinary DST years.
         let starts = try ["1994-12-01", "2011-01-01", "2014-10-01", "2026-01-01"].map { try #require(LocalDate(parsing: $0)) }
         for start in starts {
             for day in 0..<366 {
-                let date = start.adding(days: day)
-                for time in times {
-                    var expected = date.adding(days: 1)
-                    while DailyOccurrence.isMergedWithNextDate(expected, at: time, in: zone) { expected = expected.adding(days: 1) }
-                    #expect(DailyOccurrence.nextDate(after: date, at: time, in: zone) == expected, "\(identifier) \(date) \(time)")
-                }
+                for time in times { check(start.adding(days: day), time) }
             }
         }
     }
 
     @Test(
+        "nextDate equals its definition (the first later date not merged with the one after it) on every day around transitions",
+        arguments: transitionZones)
+    func nextDateMatchesItsDefinition(zone identifier: String) throws {
+        let zone = try #require(Zone(identifier: identifier))
+        try Self.forEachDayAroundTransitions { date, time in
+            var expected = date.adding(days: 1)
+            while DailyOccurrence.isMergedWithNextDate(expected, at: time, in: zone) { expected = expected.adding(days: 1) }
+            #expect(DailyOccurrence.nextDate(after: date, at: time, in: zone) == expected, "\(identifier) \(date) \(time)")
+        }
+    }
+
+    @Test(
         "ownInstant equals its definition (the instant, unless merged with the next date) on every day around transitions",
-        arguments: ["Pacific/Apia", "America/New_York", "Australia/Lord_Howe", "Europe/Moscow", "Pacific/Kiritimati", "Asia/Kolkata"])
+        arguments: transitionZones)
     func ownInstantMatchesItsDefinition(zone identifier: String) throws {
         let zone = try #require(Zone(identifier: identifier))
-        let times = try ["00:00", "00:30", "01:30", "02:15", "02:30", "09:00", "23:59"].map { try #require(LocalTime(parsing: $0)) }
-        let starts = try ["1994-12-01", "2011-01-01", "2014-10-01", "2026-01-01"].map { try #require(LocalDate(parsing: $0)) }
         var quiet = 0, merged = 0
-        for start in starts {
-            for day in 0..<366 {
-                let date = start.adding(days: day)
-                for time in times {
-                    let isMerged = DailyOccurrence.isMergedWithNextDate(date, at: time, in: zone)
-                    let expected = isMerged ? nil : DailyOccurrence.instant(on: date, at: time, in: zone)
-                    #expect(DailyOccurrence.ownInstant(on: date, at: time, in: zone) == expected, "\(identifier) \(date) \(time)")
-                    if isMerged { merged += 1 }
-                    if expected.map({ $0 == SimInstant(millisecondsSinceEpoch: LocalDateTime(date: date, time: time).millisecondsAsIfUTC) - .seconds(Int64(zone.offsetSeconds(at: $0))) }) == true { quiet += 1 }
-                }
-            }
+        try Self.forEachDayAroundTransitions { date, time in
+            let isMerged = DailyOccurrence.isMergedWithNextDate(date, at: time, in: zone)
+            let expected = isMerged ? nil : DailyOccurrence.instant(on: date, at: time, in: zone)
+            #expect(DailyOccurrence.ownInstant(on: date, at: time, in: zone) == expected, "\(identifier) \(date) \(time)")
+            if isMerged { merged += 1 }
+            let reading = SimInstant(millisecondsSinceEpoch: LocalDateTime(date: date, time: time).millisecondsAsIfUTC)
+            if let expected, expected == reading - .seconds(Int64(zone.offsetSeconds(at: expected))) { quiet += 1 }
         }
-        // The skipped dates are among the cases (each merges at every time of day).
-        #expect(merged == (["Pacific/Apia", "Pacific/Kiritimati"].contains(identifier) ? times.count : 0))
+        // The skipped dates are among the cases (each merges at every one of the seven times).
+        #expect(merged == (["Pacific/Apia", "Pacific/Kiritimati"].contains(identifier) ? 7 : 0))
         #expect(quiet > 0)
     }
 

@@ -30,9 +30,14 @@ public struct HTTPClientPort {
         guard let server else { return (.offline, .zero) }
         var random = streams.stream(named: "network.fetch", now.millisecondsSinceEpoch)
         let (result, took) = server.fetch(at: now, ifNoneMatch: etag, online: online, random: &random)
-        var details = [TraceDetail("result", result.name), TraceDetail("tookMillis", took.milliseconds)]
-        if case .content(let version, _) = result { details.append(TraceDetail("version", version)) }
-        trace.record(at: now, subsystem: "network", kind: "content.fetch", cause: cause, details: details)
+        let outcome = TraceDetail("result", result.name)
+        func details() -> [TraceDetail] {
+            var details = [outcome, TraceDetail("tookMillis", took.milliseconds)]
+            if case .content(let version, _) = result { details.append(TraceDetail("version", version)) }
+            return details
+        }
+        // A run that keeps no trace reads only the result (its summary).
+        trace.record(at: now, subsystem: "network", kind: "content.fetch", cause: cause, details: details(), summary: [outcome])
         return (result, took)
     }
 

@@ -53,9 +53,9 @@ final class RunIndex {
             var detailDemand: TraceRecorder.DetailDemand {
                 if scriptedRequest != nil || scriptedTaskLaunched != nil { return .all }
                 switch special {
-                case .clockSet, .missedReported, .contentFetch, .pluginPrefetch, .authorizationChanged, .workStarted:
+                case .clockSet, .missedReported, .pluginPrefetch, .authorizationChanged, .workStarted:
                     return .all
-                case .requestAdded, .notShown, .alarmFired, .pluginTelemetry, .telemetryAck:
+                case .requestAdded, .notShown, .alarmFired, .pluginTelemetry, .telemetryAck, .contentFetch:
                     return .summary
                 case .none:
                     // Counted by kind and rule alone: the filter counts it (``detailDemand(subsystem:kind:rule:)``).
@@ -104,15 +104,11 @@ final class RunIndex {
     /// Skips, in trace order.
     private(set) var skips: [Skip] = []
     /// Content fetches by result (`ok`, `notModified`, `timeout`, …).
-    private(set) var fetchResults: [String: Int] = [:]
+    var fetchResults: [String: Int] { fetchResultTally.counts }
+    @exclusivity(unchecked) private var fetchResultTally = Tally()
     /// Plugin telemetry events by kind.
-    var telemetry: [String: Int] {
-        Dictionary(uniqueKeysWithValues: telemetryCounts.lazy.map { ($0.event, $0.count) })
-    }
-    /// Plugin telemetry events by kind, in the order first seen: a run writes a handful of kinds
-    /// and a telemetry record every few records, so a short list compared by string equality
-    /// (short literals compare by their bits) beats hashing each event's name.
-    @exclusivity(unchecked) private var telemetryCounts: [(event: String, count: Int)] = []
+    var telemetry: [String: Int] { telemetryTally.counts }
+    @exclusivity(unchecked) private var telemetryTally = Tally()
     /// Telemetry ACKs that arrived, and that did not.
     private(set) var acksDelivered = 0, acksFailed = 0
     /// The earliest successful prefetch (200 or 304) for each occurrence.
@@ -246,7 +242,7 @@ final class RunIndex {
                 }
             }
         case .contentFetch:
-            fetchResults[record.detail("result") ?? "", default: 0] += 1
+            fetchResultTally.add(record.detail("result") ?? "")
         case .pluginTelemetry, .pluginPrefetch:
             observePlugin(record)
         case .authorizationChanged:
@@ -361,11 +357,7 @@ final class RunIndex {
         switch record.kind {
         case "telemetry":
             let event = record.detail("event") ?? "?"
-            if let known = telemetryCounts.firstIndex(where: { $0.event == event }) {
-                telemetryCounts[known].count += 1
-            } else {
-                telemetryCounts.append((event, 1))
-            }
+            telemetryTally.add(event)
             if event == "skipped", let slot = record.detail("slot") {
                 skips.append(Skip(time: record.time, slot: slot, why: record.detail("why") ?? ""))
             }

@@ -1,0 +1,24 @@
+/// Counts of a handful of distinct names (telemetry events, fetch results), in the order first
+/// seen.
+///
+/// A run counts a name every few trace records and meets only a few names, so a short list
+/// searched by string equality (short literals compare by their bits) costs less than hashing
+/// each name into a dictionary.
+struct Tally {
+    /// Each name counted, with its count, in the order first seen.
+    private(set) var entries: [(name: String, count: Int)] = []
+
+    /// Counts one more `name`.
+    mutating func add(_ name: String) {
+        if let known = entries.firstIndex(where: { $0.name == name }) {
+            entries[known].count += 1
+        } else {
+            entries.append((name, 1))
+        }
+    }
+
+    /// The counts by name.
+    var counts: [String: Int] {
+        Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.name, $0.count) })
+    }
+}

@@ -101,18 +101,21 @@ struct DailyOccurrenceTests {
         arguments: transitionZones)
     func ownInstantMatchesItsDefinition(zone identifier: String) throws {
         let zone = try #require(Zone(identifier: identifier))
-        var quiet = 0, merged = 0
+        var quiet = 0, unquiet = 0, merged = 0
         try Self.forEachDayAroundTransitions { date, time in
             let isMerged = DailyOccurrence.isMergedWithNextDate(date, at: time, in: zone)
             let expected = isMerged ? nil : DailyOccurrence.instant(on: date, at: time, in: zone)
             #expect(DailyOccurrence.ownInstant(on: date, at: time, in: zone) == expected, "\(identifier) \(date) \(time)")
             if isMerged { merged += 1 }
+            // Which way ownInstant answers: from one offset (quiet) or by resolving.
             let reading = SimInstant(millisecondsSinceEpoch: LocalDateTime(date: date, time: time).millisecondsAsIfUTC)
-            if let expected, expected == reading - .seconds(Int64(zone.offsetSeconds(at: expected))) { quiet += 1 }
+            if zone.changesOffset(after: reading - .days(3), through: reading + .days(4)) { unquiet += 1 } else { quiet += 1 }
         }
-        // The skipped dates are among the cases (each merges at every one of the seven times).
+        // The skipped dates are among the cases (each merges at every one of the seven times),
+        // and both ways of answering are checked wherever the zone has transitions.
         #expect(merged == (["Pacific/Apia", "Pacific/Kiritimati"].contains(identifier) ? 7 : 0))
         #expect(quiet > 0)
+        #expect((unquiet > 0) == (identifier != "Asia/Kolkata"))
     }
 
     @Test("changesOffset sees a transition inside the span and none outside it")

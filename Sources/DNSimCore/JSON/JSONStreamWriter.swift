@@ -132,8 +132,7 @@ public struct JSONStreamWriter {
 
     /// Writes a string, escaped.
     public mutating func string(_ string: String) {
-        let separated = open.last.map { !$0.isObject } ?? false
-        if !appendQuoted(string, separated: separated, closedBy: "\"") {
+        if !appendQuoted(string, separated: isInArray, closedBy: "\"") {
             beforeValue()
             JSONWriter.writeString(string, to: &bytes)
         }
@@ -241,8 +240,11 @@ public struct JSONStreamWriter {
     /// object, the key did that already).
     @inline(__always)
     private mutating func beforeValue() {
-        if let last = open.last, !last.isObject { separate() }
+        if isInArray { separate() }
     }
+
+    /// Whether the innermost open container is an array (a value there needs a separator).
+    private var isInArray: Bool { open.last.map { !$0.isObject } ?? false }
 
     /// Before an array element or an object member: a comma after the previous one, then the
     /// pretty style's line break and indentation.

@@ -21,13 +21,19 @@ public enum UTF8Bytes {
     /// bytes may still be represented differently).
     @inline(__always)
     static func sameRepresentation(_ lhs: String, _ rhs: String) -> Bool {
-        // (Two words on 64-bit platforms; elsewhere the bytes are compared.)
-        guard MemoryLayout<String>.size == 16 else { return false }
-        return withUnsafeBytes(of: lhs) { a in
-            withUnsafeBytes(of: rhs) { b in
-                a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
-                    && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            }
+        guard let left = representation(of: lhs), let right = representation(of: rhs) else { return false }
+        return left == right
+    }
+
+    /// The two words a 64-bit platform represents `string` with (the characters of a short
+    /// string, or a buffer's address and count), or `nil` elsewhere. Equal words mean equal
+    /// bytes; the words also make a cheap, stable-within-a-process key for caches that then
+    /// compare the strings themselves.
+    @inline(__always)
+    public static func representation(of string: String) -> (UInt64, UInt64)? {
+        guard MemoryLayout<String>.size == 16 else { return nil }
+        return withUnsafeBytes(of: string) { bytes in
+            (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         }
     }
 

@@ -1,3 +1,4 @@
+import DNSimCore
 import Synchronization
 
 extension RunIndex {
@@ -95,11 +96,9 @@ extension RunIndex {
             return Int(truncatingIfNeeded: mixed >> 56) & (cacheSize - 1)
         }
 
-        /// A string's 16 bytes of representation folded into 8.
+        /// A string's representation (``UTF8Bytes/representation(of:)``) folded into one word.
         private static func representation(of string: String) -> UInt64 {
-            withUnsafeBytes(of: string) { bytes in
-                bytes.loadUnaligned(as: UInt64.self) ^ bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            }
+            UTF8Bytes.representation(of: string).map { $0.0 ^ $0.1 } ?? UInt64(truncatingIfNeeded: string.utf8.count)
         }
     }
 }

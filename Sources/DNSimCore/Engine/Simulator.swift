@@ -45,10 +45,15 @@ public final class Simulator<Payload> {
     @usableFromInline @exclusivity(unchecked) var pendingError: SimulationError?
 
     /// Creates a simulator starting at `start`, with every random stream derived from `seed`.
-    public init(start: SimInstant, seed: UInt64, limits: SimulationLimits = SimulationLimits(), traceEnabled: Bool = true) {
+    /// `traceEnabled` and `traceDigest` are the trace's ``TraceRecorder/isEnabled`` and
+    /// ``TraceRecorder/computesDigest``.
+    public init(
+        start: SimInstant, seed: UInt64, limits: SimulationLimits = SimulationLimits(), traceEnabled: Bool = true,
+        traceDigest: Bool = true
+    ) {
         self._now = start
         self.queue = EventQueue(reservingCapacity: 64)
-        self.trace = TraceRecorder(enabled: traceEnabled, seed: seed)
+        self.trace = TraceRecorder(enabled: traceEnabled, seed: seed, computesDigest: traceDigest)
         self.random = RandomStreams(seed: seed)
         self.limits = limits
     }

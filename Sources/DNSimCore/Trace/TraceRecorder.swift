@@ -22,6 +22,10 @@ public final class TraceRecorder {
     /// Whether records are kept. A recorder that does not keep them still numbers records,
     /// updates the digest and tells ``observer`` about each one.
     public let isEnabled: Bool
+    /// Whether the recorder computes the digest. One that does not (for a caller that never
+    /// reads it, such as a fleet counting deliveries) leaves ``digest`` at its starting value
+    /// and spares every record the fold.
+    public let computesDigest: Bool
     /// The records so far (empty when the recorder does not keep them).
     @exclusivity(unchecked) public private(set) var records: [TraceRecord] = []
     /// The id of the most recent record, or -1.
@@ -58,9 +62,11 @@ public final class TraceRecorder {
     }
 
     /// Creates a recorder whose digest starts from `seed` (the run's seed, so runs that differ only
-    /// in their seed have different digests).
-    public init(enabled: Bool = true, seed: UInt64 = 0) {
+    /// in their seed have different digests). With `computesDigest` false the digest is not
+    /// computed (``computesDigest``).
+    public init(enabled: Bool = true, seed: UInt64 = 0, computesDigest: Bool = true) {
         isEnabled = enabled
+        self.computesDigest = computesDigest
         FNV1a.update(&digest, littleEndian: seed, byteCount: 8)
     }
 
@@ -82,7 +88,7 @@ public final class TraceRecorder {
         assert(lastID < 0 || time >= lastTime, "trace records must be written in time order")
         lastTime = time
         lastID += 1
-        fold(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause)
+        if computesDigest { fold(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause) }
         if isEnabled {
             let record = TraceRecord(
                 id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: details())

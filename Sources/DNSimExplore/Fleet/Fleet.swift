@@ -22,6 +22,9 @@ public struct Fleet: Sendable {
     public var maxEvents: Int
     /// Devices per chunk handed to the worker threads.
     public var chunkSize = 128
+    /// How much of each run's result is built: what ``FleetDeviceCounts`` reads
+    /// (``RunOptions/Scope/deliveries``); the counts are the same from a full result.
+    var scope = RunOptions.Scope.deliveries
 
     /// Creates a fleet run.
     public init(
@@ -85,7 +88,7 @@ public struct Fleet: Sendable {
             group.devices = 1
             do {
                 let scenario = try world.scenario(profile: profile)
-                let result = try ScenarioRunner.run(scenario, options: RunOptions(keepTrace: false, maxEvents: maxEvents))
+                let result = try ScenarioRunner.run(scenario, options: RunOptions(keepTrace: false, maxEvents: maxEvents, scope: scope))
                 FleetDeviceCounts.count(result, device: device, into: &group)
             } catch {
                 group.errors = 1

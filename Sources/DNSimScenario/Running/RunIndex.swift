@@ -49,9 +49,12 @@ final class RunIndex {
             /// Which of the record's details indexing reads: the occurrence a record is about is
             /// in its extras (`extra.slot`, `extra.localDate`), which OS records give as their
             /// summary, so most records need those alone; plugin telemetry needs its summary
-            /// (event, slot and the extra facts such as a skip's reason).
-            var detailDemand: TraceRecorder.DetailDemand {
+            /// (event, slot and the extra facts such as a skip's reason). An index that does not
+            /// index the OS's decisions (`decisions` false) reads nothing of a removal or a
+            /// decision.
+            func detailDemand(decisions: Bool) -> TraceRecorder.DetailDemand {
                 if scriptedRequest != nil || scriptedTaskLaunched != nil { return .all }
+                let decides = decisions && (isRemoval || isOSDecision)
                 switch special {
                 case .clockSet, .missedReported, .pluginPrefetch, .authorizationChanged, .workStarted:
                     return .all
@@ -59,9 +62,9 @@ final class RunIndex {
                     return .summary
                 case .none:
                     // Counted by kind and rule alone: the filter counts it (``detailDemand(subsystem:kind:rule:)``).
-                    return isRemoval || isOSDecision ? .summary : .headerOnly
+                    return decides ? .summary : .headerOnly
                 case .iosAppRan, .requestDroppedOverLimit:
-                    return isRemoval || isOSDecision ? .summary : .none
+                    return decides ? .summary : .none
                 }
             }
         }
@@ -179,7 +182,13 @@ final class RunIndex {
     /// Records written per shape in this run (parallel to the table's shapes).
     @exclusivity(unchecked) private var shapeCounts: [Int]
 
-    init(removalKinds: Set<String>) {
+    /// Whether the index keeps the OS's decisions and removals (``lastOSRecord``,
+    /// ``lastRemoval(of:atOrBefore:)``), which only missed reasons read
+    /// (``RunOptions/Scope/full``).
+    let indexesDecisions: Bool
+
+    init(removalKinds: Set<String>, indexesDecisions: Bool = true) {
+        self.indexesDecisions = indexesDecisions
         self.removalKinds = removalKinds.sorted()
         shapeTable = ShapeTable.borrow(removalKinds: self.removalKinds)
         shapeCounts = [Int](repeating: 0, count: shapeTable.shapes.count)
@@ -193,7 +202,7 @@ final class RunIndex {
     /// reaching ``observe(_:)``.
     func detailDemand(subsystem: String, kind: String, rule: String?) -> TraceRecorder.DetailDemand {
         let position = shapePosition(subsystem: subsystem, kind: kind, rule: rule)
-        let demand = shapeTable.shapes[position].role.detailDemand
+        let demand = shapeTable.shapes[position].role.detailDemand(decisions: indexesDecisions)
         if case .headerOnly = demand {
             shapeCounts[position] += 1
         } else {
@@ -281,6 +290,7 @@ final class RunIndex {
                 scriptedTaskRejections[id] = record.detail("error") ?? "?"
             }
         }
+        guard indexesDecisions else { return }
         if role.isRemoval {
             let summary = RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
             if let slot = record.extra("slot") {

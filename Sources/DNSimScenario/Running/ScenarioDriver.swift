@@ -21,10 +21,12 @@ struct ScenarioDriver {
     init(scenario: Scenario, options: RunOptions, removalKinds: Set<String>) {
         self.scenario = scenario
         let limits = SimulationLimits(maxEvents: options.maxEvents, horizon: scenario.endInstant + .days(1))
-        sim = Simulator(start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: options.keepTrace)
+        sim = Simulator(
+            start: scenario.startInstant, seed: scenario.seed, limits: limits, traceEnabled: options.keepTrace,
+            traceDigest: options.scope == .full)
         server = ContentServer(parameters: scenario.server, zone: scenario.zone, start: scenario.startInstant)
         ledger = RunLedger(scenario: scenario, trace: sim.trace)
-        let index = RunIndex(removalKinds: removalKinds)
+        let index = RunIndex(removalKinds: removalKinds, indexesDecisions: options.scope == .full)
         sim.trace.observer = { [index] record in index.observe(record) }
         sim.trace.detailFilter = { [index] subsystem, kind, rule in
             index.detailDemand(subsystem: subsystem, kind: kind, rule: rule)

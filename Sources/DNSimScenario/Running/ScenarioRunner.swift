@@ -9,7 +9,7 @@ public enum ScenarioRunner {
     ///
     /// - Throws: ``SimulationError`` when a guard stops a runaway run.
     public static func run(_ scenario: Scenario, options: RunOptions = RunOptions()) throws -> RunResult {
-        RunResultBuilder(outcome: try outcome(of: scenario, options: options)).build()
+        RunResultBuilder(outcome: try outcome(of: scenario, options: options), scope: options.scope).build()
     }
 
     /// Runs `scenario` and returns what its world left behind. The world (its OS model, plugin

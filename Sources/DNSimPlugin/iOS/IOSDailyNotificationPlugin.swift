@@ -226,14 +226,16 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
         guard let slot = request.info(NotificationExtraKey.slot),
             let date = request.info(NotificationExtraKey.localDate).flatMap(LocalDate.init(parsing:))
         else { return }
-        var planned: SimInstant?
-        if case .calendar(let components, _, _) = request.trigger, let time = LocalTime(hour: components.hour, minute: components.minute) {
-            planned = DailyOccurrence.instant(on: date, at: time, in: context.timeZone)
-        }
         let now = context.now().millisecondsSinceEpoch
         let zone = context.timeZone
+        let trigger = request.trigger
+        // The planned instant is worked out only for a payload that is built.
         func payload() -> [TraceDetail] {
-            Telemetry.payload(
+            var planned: SimInstant?
+            if case .calendar(let components, _, _) = trigger, let time = LocalTime(hour: components.hour, minute: components.minute) {
+                planned = DailyOccurrence.instant(on: date, at: time, in: zone)
+            }
+            return Telemetry.payload(
                 event, slot: slot, date: date, plannedWallMillis: planned?.millisecondsSinceEpoch ?? 0, nowWallMillis: now,
                 zone: zone)
         }

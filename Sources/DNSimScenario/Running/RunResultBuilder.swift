@@ -44,10 +44,13 @@ struct RunResultBuilder {
                         contentVersion: post.contentVersion, contentFetchedAt: post.contentFetchedAt))
             }
         }
+        // Many missed occurrences name one record (a removal took a slot's whole window, a
+        // limit dropped a day's requests): each record is described once.
+        var descriptions: [Int32: String] = [:]
         let missed = matcher.unmatched.map { occurrence in
             RunResult.Occurrence(
                 slot: occurrence.slot, localDate: occurrence.localDate.description, plannedAt: occurrence.at,
-                reason: scope == .full ? reason(for: occurrence) : "")
+                reason: scope == .full ? reason(for: occurrence, descriptions: &descriptions) : "")
         }
         var result = RunResult(
             scenario: scenario, parameters: outcome.parameters, deliveries: deliveries, missed: missed, skipped: skipped,
@@ -124,19 +127,28 @@ struct RunResultBuilder {
 
     /// Why an occurrence never reached the user: the last OS record about it, else the last OS
     /// removal of the slot's alarms before it.
-    private func reason(for occurrence: OccurrencePlanner.Planned) -> String {
+    /// `descriptions` holds each record's ``describe(_:)`` once made.
+    private func reason(for occurrence: OccurrencePlanner.Planned, descriptions: inout [Int32: String]) -> String {
         let index = outcome.index
         // Alarm and notification records only: work items carry the same extras but decide nothing
         // about delivery.
         let key = RunIndex.OccurrenceKey(slot: occurrence.slot, localDate: occurrence.localDate.description)
         if let last = index.lastOSRecord[key] {
-            return describe(last)
+            return describe(last, descriptions: &descriptions)
         }
         // A removal names the slot it removed, or none when it took everything (a quit, a shutdown).
         if let removal = index.lastRemoval(of: occurrence.slot, atOrBefore: occurrence.at) {
-            return "not re-armed since \(describe(removal))"
+            return "not re-armed since " + describe(removal, descriptions: &descriptions)
         }
         return "no alarm was armed for this occurrence"
+    }
+
+    /// ``describe(_:)``, made once per record (records are numbered uniquely within a run).
+    private func describe(_ record: RunIndex.RecordSummary, descriptions: inout [Int32: String]) -> String {
+        if let known = descriptions[record.id] { return known }
+        let text = describe(record)
+        descriptions[record.id] = text
+        return text
     }
 
     private func describe(_ record: RunIndex.RecordSummary) -> String {

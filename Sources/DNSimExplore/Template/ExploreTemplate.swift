@@ -52,6 +52,12 @@ public struct ExploreTemplate: Sendable {
     /// FNV-1a of the template's canonical JSON (sorted keys, no whitespace), 16 hex digits:
     /// what a generated world records so that seed + digest + version replay it.
     public var digest: String
+    /// How long the user keeps the app on screen once it is open (Android and iOS): when set,
+    /// every launch a world makes (the set-up's, each reopen, the heal's) is followed by a
+    /// `backgroundApp` step after a time drawn from this range, as a user leaves an app for the
+    /// home screen. When absent the app stays in the foreground until something else ends it
+    /// (the shipped exploration templates, which keep that state in reach).
+    public var appSession: DurationRange? = nil
 
     /// The fault kinds of the menu, in menu order (each once).
     public var menuKinds: [FaultKind] {

@@ -147,6 +147,16 @@ public struct ExploreTemplateDecoder {
         }
         let os = try copiedObject(&root, "os")
         let server = try copiedObject(&root, "server")
+        var appSession: DurationRange?
+        if root.has("appSession") {
+            guard platform != .electron else {
+                throw invalid(
+                    JSONPointer.root.appending("appSession"),
+                    "no \"appSession\" on an Electron template (backgroundApp is an Android and iOS step: a desktop app is not sent to the background)",
+                    "an \"appSession\" member")
+            }
+            appSession = try durationRange(&root, "appSession", default: DurationRange(.zero, .zero), at: .seconds(1) ... .hours(12))
+        }
         try root.finish()
 
         let digest = FNV1a.hex(FNV1a.hash64(JSONWriter.string(json, style: .compact)))
@@ -155,7 +165,7 @@ public struct ExploreTemplateDecoder {
             deviceProfiles: profiles, zones: zones, startFrom: startFrom, startTo: startTo, startTime: startTime,
             startNearTransitionPercent: startNear, spanDays: minDays...maxDays, quietDays: quietDays,
             slotCount: minSlots...maxSlots, slotTimes: slotTimes, randomSlotTimePercent: randomTime, swarmPercent: swarm,
-            faults: faults, plugin: plugin, os: os, server: server, digest: digest)
+            faults: faults, plugin: plugin, os: os, server: server, digest: digest, appSession: appSession)
     }
 
     /// The common fields of every fault entry.

@@ -70,6 +70,13 @@ public enum ExploreTemplateSchema {
                         ("plugin", ["$ref": "scenario.schema.json#/$defs/plugin", "description": "Copied into every scenario (no profile: --profile sets it)."]),
                         ("os", ["$ref": "scenario.schema.json#/$defs/os", "description": "Copied into every scenario."]),
                         ("server", ["$ref": "scenario.schema.json#/$defs/server", "description": "Copied into every scenario."]),
+                        (
+                            "appSession",
+                            [
+                                "$ref": "#/$defs/durationRange",
+                                "description": "Android and iOS: how long the user keeps the app on screen (1s to 12h); every launch is followed by a backgroundApp step after a time drawn from this range. Absent: the app stays in the foreground until something else ends it.",
+                            ]
+                        ),
                     ])
                 ),
                 ("$defs", definitions()),

@@ -113,6 +113,10 @@ extension World {
         for (index, slot) in slots.enumerated() {
             timeline.add(startInstant + .minutes(1) + .seconds(Int64(index)), schedule(slot.id, slot.time))
         }
+        // The user leaves the app once the slots are set up (``ExploreTemplate/appSession``).
+        if let setupSession {
+            timeline.add(startInstant + .minutes(1) + .seconds(Int64(slots.count)) + setupSession, ["action": "backgroundApp"])
+        }
         // Episodes of the switched-on kinds, clamped into the fault phase, in time order.
         let faultStart = startInstant + .minutes(2)
         // Each with its scenario action's name, looked up once.
@@ -203,6 +207,7 @@ extension World {
         // app hears of no clock or zone change (E1) and "opening" it would only focus it.
         if platform == .electron { timeline.add(heal, ["action": "quitApp"]) }
         timeline.add(heal + .seconds(1), ["action": "launchApp"])
+        if let healSession { timeline.add(heal + .seconds(1) + healSession, ["action": "backgroundApp"]) }
         let quietFrom = heal + .seconds(1) + .minutes(1)
 
         var plugin = self.plugin
@@ -264,7 +269,8 @@ extension World {
         case .shiftClock: return false
         case .step:
             switch name {
-            case "launchApp", "scheduleDailyNotification", "cancelAllNotifications", "updateSettings", "configure": return true
+            case "launchApp", "backgroundApp", "scheduleDailyNotification", "cancelAllNotifications", "updateSettings", "configure":
+                return true
             default: return false
             }
         }

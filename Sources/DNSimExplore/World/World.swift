@@ -80,6 +80,10 @@ public struct World: Sendable {
     public var plugin: JSONObject, os: JSONObject?, server: JSONObject?
     /// Set on a shrunk world: what it was shrunk from and for, for its description.
     public var shrinkNote: String?
+    /// How long the user keeps the app on screen after the set-up's launch and after the heal's
+    /// (``ExploreTemplate/appSession``); `nil` when the app stays in the foreground. The
+    /// episodes' own launches carry their `backgroundApp` steps.
+    public var setupSession: SimDuration?, healSession: SimDuration?
 
     /// When the fault phase ends and the world is healed.
     public var faultEnd: SimInstant { startInstant + .days(Int64(faultDays)) }

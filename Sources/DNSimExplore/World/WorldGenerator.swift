@@ -135,7 +135,33 @@ public struct WorldGenerator: Sendable {
             world.episodes.append(episode)
         }
         Self.capOtherRequests(&world)
+        if let session = template.appSession { Self.endSessions(&world, session: session, seed: seed) }
         return world
+    }
+
+    /// Ends every launch of `world` with the user leaving the app after a time drawn from
+    /// `session` (``ExploreTemplate/appSession``): a `backgroundApp` step after each episode's
+    /// `launchApp`, and the lengths of the set-up's and the heal's sessions. The lengths come
+    /// from a stream of their own (`explore.session`), so the rest of the world is the one the
+    /// same template without sessions draws.
+    static func endSessions(_ world: inout World, session: DurationRange, seed: UInt64) {
+        var rng = RandomStreams(seed: seed).stream(named: "explore.session")
+        func draw() -> SimDuration {
+            .milliseconds(rng.next(in: session.min.milliseconds...session.max.milliseconds) / 1000 * 1000)
+        }
+        world.setupSession = draw()
+        for index in world.episodes.indices {
+            var steps: [World.Step] = []
+            steps.reserveCapacity(world.episodes[index].steps.count + 1)
+            for step in world.episodes[index].steps {
+                steps.append(step)
+                if case .step(let body) = step.action, body["action"]?.stringValue == "launchApp" {
+                    steps.append(World.Step(at: step.at + draw(), action: .step(["action": "backgroundApp"])))
+                }
+            }
+            world.episodes[index].steps = steps
+        }
+        world.healSession = draw()
     }
 
     /// The most requests other code of the app adds over a whole world: with at most 48 of its

@@ -19,6 +19,8 @@ struct DeliveriesScopeTests {
             // What the scope leaves out.
             #expect(lean.traceDigest.isEmpty && !full.traceDigest.isEmpty)
             #expect(lean.expectations.isEmpty)
+            #expect(lean.unarmedAtEnd.isEmpty && lean.strayArmedAtEnd.isEmpty)
+            #expect(lean.armedOccurrencesAtEnd == full.armedOccurrencesAtEnd)
             #expect(lean.missed.allSatisfy { $0.reason.isEmpty })
             #expect(full.missed.allSatisfy { !$0.reason.isEmpty })
         }

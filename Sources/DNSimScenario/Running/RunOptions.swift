@@ -13,7 +13,8 @@ public struct RunOptions: Sendable, Hashable {
         /// reader asks for: the trace digest is not computed (``RunResult/traceDigest`` is
         /// empty), missed occurrences carry no reason (the OS's decisions about each
         /// occurrence are not indexed) and the scenario's checks are not evaluated
-        /// (``RunResult/expectations`` is empty).
+        /// (``RunResult/expectations`` is empty, and so are ``RunResult/unarmedAtEnd`` and
+        /// ``RunResult/strayArmedAtEnd``, which only checks read).
         case deliveries
     }
 

@@ -81,6 +81,8 @@ struct RunResultBuilder {
         result.statusSnapshots = outcome.statusSnapshots
         result.freshness = FreshnessMetrics.compute(outcome: outcome, deliveries: deliveries, planned: planned)
         result.armedOccurrencesAtEnd = outcome.armedOccurrences
+        // What the checks read of the end state: a deliveries-scope run evaluates none.
+        guard scope == .full else { return result }
         // "slot@*" expects any armed occurrence of the slot; otherwise that exact occurrence.
         let armed = Set(outcome.armedOccurrences)
         var armedSlotPrefixes: Set<String> = []
@@ -96,7 +98,7 @@ struct RunResultBuilder {
             Self.forEachPrefixEndingInAt(occurrence) { if storedSlotPrefixes.contains($0) { stored = true } }
             return !stored
         }
-        if scope == .full { result.expectations = ExpectationEvaluator(result: result).evaluate() }
+        result.expectations = ExpectationEvaluator(result: result).evaluate()
         return result
     }
 

@@ -9,8 +9,7 @@ import Testing
 struct DeliveriesScopeTests {
     @Test(arguments: TraceKeepingTests.catalogue)
     func theDeliveriesScopeKeepsTheFullRunsFigures(_ path: String) throws {
-        let bytes = Array(try Data(contentsOf: TraceKeepingTests.packageRoot.appendingPathComponent(path)))
-        let scenario = try ScenarioDecoder(file: path).decode(bytes)
+        let scenario = try TraceKeepingTests.scenario(at: path)
         for profile in PluginProfile.allCases {
             let run = scenario.with(profile: profile)
             let full = try ScenarioRunner.run(run, options: RunOptions(keepTrace: false))
@@ -30,8 +29,7 @@ struct DeliveriesScopeTests {
     /// the OS's decisions out of its index: the same figures again.
     @Test func keepingTheTraceChangesNothingInTheDeliveriesScope() throws {
         for path in TraceKeepingTests.catalogue.prefix(12) {
-            let bytes = Array(try Data(contentsOf: TraceKeepingTests.packageRoot.appendingPathComponent(path)))
-            let scenario = try ScenarioDecoder(file: path).decode(bytes)
+            let scenario = try TraceKeepingTests.scenario(at: path)
             let kept = try ScenarioRunner.run(scenario, options: RunOptions(keepTrace: true, scope: .deliveries))
             let lean = try ScenarioRunner.run(scenario, options: RunOptions(keepTrace: false, scope: .deliveries))
             Self.expectSameFigures(kept, lean, path)

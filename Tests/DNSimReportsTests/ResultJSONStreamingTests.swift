@@ -10,8 +10,7 @@ import Testing
 struct ResultJSONStreamingTests {
     @Test(arguments: TraceKeepingTests.catalogue)
     func renderWritesTheValueTreeBytes(_ path: String) throws {
-        let bytes = Array(try Data(contentsOf: TraceKeepingTests.packageRoot.appendingPathComponent(path)))
-        let scenario = try ScenarioDecoder(file: path).decode(bytes)
+        let scenario = try TraceKeepingTests.scenario(at: path)
         for profile in PluginProfile.allCases {
             let result = try ScenarioRunner.run(scenario.with(profile: profile), options: RunOptions(keepTrace: false))
             let expected = JSONWriter.string(ResultJSON.value(result), style: .pretty) + "\n"

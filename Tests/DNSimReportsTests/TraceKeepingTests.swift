@@ -25,14 +25,19 @@ struct TraceKeepingTests {
         return paths.sorted()
     }()
 
+    /// The bundled scenario at `path` (relative to the package root), decoded.
+    static func scenario(at path: String) throws -> Scenario {
+        let bytes = Array(try Data(contentsOf: packageRoot.appendingPathComponent(path)))
+        return try ScenarioDecoder(file: path).decode(bytes)
+    }
+
     @Test func theCatalogueIsThere() {
         #expect(Self.catalogue.count >= 81)
     }
 
     @Test(arguments: catalogue)
     func theFastPathAndTheFullTracePathGiveTheSameResult(_ path: String) throws {
-        let bytes = Array(try Data(contentsOf: Self.packageRoot.appendingPathComponent(path)))
-        let scenario = try ScenarioDecoder(file: path).decode(bytes)
+        let scenario = try Self.scenario(at: path)
         for profile in PluginProfile.allCases {
             let fast = try ScenarioRunner.run(scenario.with(profile: profile), options: RunOptions(keepTrace: false))
             let full = try ScenarioRunner.run(scenario.with(profile: profile), options: RunOptions(keepTrace: true))

@@ -20,6 +20,28 @@ struct FleetScopeTests {
         }
     }
 
+    /// A device's world is written out once and played under each profile: the counts are
+    /// those of the world written out for each profile.
+    @Test func aWorldWrittenOnceCountsAsAWorldWrittenPerProfile() throws {
+        let fleet = Fleet(spec: try Self.bundledSpec(), size: 30, profiles: PluginProfile.allCases, days: 5, version: "test")
+        var compared = 0
+        for device in 0..<fleet.size {
+            let world = fleet.world(ofDevice: device)
+            let className = fleet.spec.classes[fleet.spec.deviceClass(of: device)].name
+            let groups = fleet.runDevice(device, world: world, className: className)
+            for (profile, group) in zip(fleet.profiles, groups) {
+                var expected = FleetTally.Group(profile: profile.rawValue, deviceClass: className, platform: world.platform.rawValue)
+                expected.devices = 1
+                let result = try ScenarioRunner.run(
+                    try world.scenario(profile: profile), options: RunOptions(keepTrace: false, scope: .deliveries))
+                FleetDeviceCounts.count(result, device: device, into: &expected)
+                #expect(group == expected, "device \(device) under \(profile.rawValue)")
+                compared += 1
+            }
+        }
+        #expect(compared == 30 * PluginProfile.allCases.count)
+    }
+
     @Test func aDeviceCountsTheSameFromADeliveriesResultAsFromAFullOne() throws {
         let lean = Fleet(spec: try Self.bundledSpec(), size: 48, profiles: PluginProfile.allCases, days: 10, version: "test")
         var full = lean

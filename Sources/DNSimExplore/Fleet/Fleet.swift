@@ -82,12 +82,17 @@ public struct Fleet: Sendable {
     }
 
     /// One device under every profile, counted.
+    ///
+    /// The world is written out as a scenario once: the profiles' scenarios differ only in their
+    /// policy (``Scenario/with(profile:seed:)``, as `dnsim matrix` plays a scenario under each).
     func runDevice(_ device: Int, world: World, className: String) -> [FleetTally.Group] {
-        profiles.map { profile in
+        guard let first = profiles.first else { return [] }
+        let rendered = Result { () throws(ScenarioError) -> Scenario in try world.scenario(profile: first) }
+        return profiles.map { profile in
             var group = FleetTally.Group(profile: profile.rawValue, deviceClass: className, platform: world.platform.rawValue)
             group.devices = 1
             do {
-                let scenario = try world.scenario(profile: profile)
+                let scenario = profile == first ? try rendered.get() : try rendered.get().with(profile: profile)
                 let result = try ScenarioRunner.run(scenario, options: RunOptions(keepTrace: false, maxEvents: maxEvents, scope: scope))
                 FleetDeviceCounts.count(result, device: device, into: &group)
             } catch {

@@ -42,12 +42,23 @@ struct WorldScenarioTests {
         let generator = WorldGenerator(template: template, version: "test")
         for seed in seeds {
             let world = generator.world(seed: seed)
+            // Written once under the first profile and swapped to each (as fleet and explore do).
+            let writtenOnce = try world.render(profile: PluginProfile.allCases[0])
+            let scenarioOnce = try world.scenario(profile: PluginProfile.allCases[0])
             for profile in PluginProfile.allCases {
                 let fast = try world.scenario(profile: profile)
-                let file = try world.render(profile: profile).scenario
-                expectSame(fast, file, "\(template.id) seed \(seed) \(profile.rawValue)")
+                let rendered = try world.render(profile: profile)
+                let file = rendered.scenario
+                let context = "\(template.id) seed \(seed) \(profile.rawValue)"
+                expectSame(fast, file, context)
+                let swapped = writtenOnce.with(profile: profile)
+                expectSame(swapped.scenario, file, context + " (swapped)")
+                expectSame(scenarioOnce.with(profile: profile), file, context + " (scenario swapped)")
+                #expect(swapped.text == rendered.text, "\(context)")
                 let options = RunOptions(keepTrace: false)
-                #expect(try ScenarioRunner.run(fast, options: options).traceDigest == ScenarioRunner.run(file, options: options).traceDigest)
+                let digest = try ScenarioRunner.run(file, options: options).traceDigest
+                #expect(try ScenarioRunner.run(fast, options: options).traceDigest == digest)
+                #expect(try ScenarioRunner.run(swapped.scenario, options: options).traceDigest == digest)
             }
         }
     }

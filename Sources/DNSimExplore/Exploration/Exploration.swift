@@ -84,15 +84,18 @@ public struct Exploration: Sendable {
         return result
     }
 
-    /// Runs one world under every profile.
+    /// Runs one world under every profile (written out once: the profiles differ only in the
+    /// policy, ``RenderedWorld/with(profile:)``).
     public func runWorld(_ world: World, template: Int) -> [Run] {
         let kinds = world.enabledKinds.filter { kind in world.episodes.contains { $0.kind == kind } }
+        guard let first = profiles.first else { return [] }
+        let written = Result { () throws(ScenarioError) -> RenderedWorld in try world.render(profile: first) }
         return profiles.map { profile in
             var run = Run(
                 template: template, seed: world.seed, profile: profile, violations: [], exercised: [], kinds: kinds, rules: [],
                 events: 0, error: nil)
             do {
-                let rendered = try world.render(profile: profile)
+                let rendered = profile == first ? try written.get() : try written.get().with(profile: profile)
                 let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false, maxEvents: maxEvents))
                 let judgement = InvariantChecker(world: rendered, result: result).judge()
                 run.violations = judgement.violations

@@ -28,6 +28,21 @@ public struct RenderedWorld: Sendable {
 
     /// The scenario file's text: pretty JSON with sorted keys and a final newline.
     public var text: String { JSONWriter.string(json, style: .pretty) + "\n" }
+
+    /// The same world under `profile`: what ``World/render(profile:checks:findings:expectedText:id:schemaPath:)``
+    /// writes for it when nothing but the profile differs (no checks or findings per profile),
+    /// without writing and decoding the file again. The document's `plugin.profile` and the
+    /// scenario's policy (``Scenario/with(profile:seed:)``) are the only parts that change.
+    public func with(profile: PluginProfile) -> RenderedWorld {
+        var copy = self
+        copy.scenario = scenario.with(profile: profile)
+        if case .object(var root) = json, case .object(var plugin)? = root["plugin"] {
+            plugin["profile"] = .string(profile.rawValue)
+            root["plugin"] = .object(plugin)
+            copy.json = .object(root)
+        }
+        return copy
+    }
 }
 
 extension World {

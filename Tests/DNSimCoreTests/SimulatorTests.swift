@@ -182,4 +182,24 @@ struct TraceDigestTests {
         #expect(dropped.recordCount == kinds.count && dropped.lastID == 4)
         #expect(dropped.digest == kept.digest && kept.digest == TraceRecorder.digest(of: kept.records, seed: 7))
     }
+
+    @Test func aRecorderThatComputesNoDigestStillNumbersKeepsAndObservesRecords() {
+        let folding = TraceRecorder(enabled: true, seed: 9)
+        let plain = TraceRecorder(enabled: true, seed: 9, computesDigest: false)
+        var seen: [Int32] = []
+        plain.observer = { seen.append($0.id) }
+        for recorder in [folding, plain] {
+            for n in 0..<4 {
+                recorder.record(
+                    at: SimInstant(millisecondsSinceEpoch: Int64(n)), subsystem: "s", kind: "k\(n)", cause: -1,
+                    details: [TraceDetail("n", n)])
+            }
+        }
+        #expect(plain.recordCount == 4 && plain.records.map(\.kind) == folding.records.map(\.kind))
+        #expect(seen == [0, 1, 2, 3])
+        #expect(folding.computesDigest && !plain.computesDigest)
+        // The digest stays the seed's alone; the folding recorder's moved with every record.
+        #expect(plain.digest == TraceRecorder(seed: 9).digest)
+        #expect(folding.digest == TraceRecorder.digest(of: folding.records, seed: 9) && folding.digest != plain.digest)
+    }
 }

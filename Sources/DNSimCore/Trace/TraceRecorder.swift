@@ -30,7 +30,7 @@ public final class TraceRecorder {
     @exclusivity(unchecked) public private(set) var records: [TraceRecord] = []
     /// The id of the most recent record, or -1.
     @exclusivity(unchecked) public private(set) var lastID: Int32 = -1
-    /// The running digest.
+    /// The running digest (the seed's alone when the recorder does not compute it: ``computesDigest``).
     @exclusivity(unchecked) public private(set) var digest: UInt64 = FNV1a.offsetBasis
     /// The time of the most recent record.
     @exclusivity(unchecked) private var lastTime = SimInstant(millisecondsSinceEpoch: .min)

@@ -1,7 +1,7 @@
 import DNSimCalendar
 import DNSimCore
 import DNSimPlatforms
-import DNSimPlugin
+@testable import DNSimPlugin
 
 /// One simulated iPhone with the daily-notification plugin installed, driven directly.
 struct IOSPluginDevice {
@@ -20,13 +20,16 @@ struct IOSPluginDevice {
         authorization: IOSAuthorizationStatus = .authorized,
         zoneID: String = "Europe/Berlin",
         start: SimInstant = IOSPluginDevice.defaultStart,
-        seed: UInt64 = 1
+        seed: UInt64 = 1,
+        remembersPasses: Bool = true
     ) {
         sim = Simulator(start: start, seed: seed, limits: SimulationLimits(maxEvents: 500_000))
         zone = Zone(identifier: zoneID)!
+        var build = IOSPluginBuild(profile: profile)
+        build.remembersPasses = remembersPasses
         system = System(
             sim: sim, profile: IOSDeviceProfile.named("ios-default", osVersion: 17)!, parameters: parameters, zone: zone,
-            build: IOSPluginBuild(profile: profile), authorization: authorization)
+            build: build, authorization: authorization)
     }
 
     /// Launches the app and schedules one daily slot through the TypeScript API.

@@ -162,31 +162,42 @@ extension IOSDailyNotificationPlugin {
     ///
     /// `pending` is the pending list as the caller last read it, if it has added and removed
     /// nothing since (``reconcile(context:reason:)`` passes settle's).
+    ///
+    /// A pass that finds everything as the last complete one left it changes nothing, and only
+    /// writes each slot's `armed` record (``PassMemo``).
     func armAll(context: Context, pending read: IOSPendingSnapshot = IOSPendingSnapshot()) {
         let slots = context.withStorage { $0.core.slots }
+        var listed: [IOSNotificationRequest] = []
+        context.notificationCenter.getPendingNotificationRequests { listed = $0 }
+        let zone = context.timeZone
+        let rules = freshness(context)
+        let armedRevision = context.withStorage { $0.armedRevision }
+        if build.remembersPasses, let last = lastPass, last.isUnchanged(pending: listed, slots: slots, zone: zone, rules: rules, armedRevision: armedRevision) {
+            assert(passWouldChangeNothing(slots: slots, listed: listed, windowSizes: last.windowSizes, context: context))
+            unchangedPasses += 1
+            for (slot, size) in zip(slots, last.windowSizes) { logArmed(slot, added: 0, window: size, context: context) }
+            return
+        }
+        lastPass = nil
         // One read of the pending list for the whole pass: it sizes the windows, names the
         // surplus and is kept in step with what the pass adds and removes (``IOSPendingSnapshot``).
         var pending = read
-        var days = 0
-        var windows: [[WindowRequest]] = []
+        pending.refresh(from: listed)
+        let requests = pending.listAsRead
+        let days = windowDays(others: pending.others, context: context)
+        let windows = slots.map { windowRequests(for: $0, context: context, days: days) }
+        // The surplus, in the list's order: the plugin's requests no window entry names (each
+        // entry marks where its identifier is pending).
         var surplus: [String] = []
-        context.notificationCenter.getPendingNotificationRequests { requests in
-            pending.refresh(from: requests)
-            let requests = pending.listAsRead
-            days = windowDays(others: pending.others, context: context)
-            windows = slots.map { windowRequests(for: $0, context: context, days: days) }
-            // The surplus, in the list's order: the plugin's requests no window entry names
-            // (each entry marks where its identifier is pending).
-            var wanted = [Bool](repeating: false, count: requests.count)
-            for window in windows {
-                for entry in window.indices {
-                    if let position = pending.position(of: window[entry].request.identifier) { wanted[position] = true }
-                }
+        var wanted = [Bool](repeating: false, count: requests.count)
+        for window in windows {
+            for entry in window.indices {
+                if let position = pending.position(of: window[entry].request.identifier) { wanted[position] = true }
             }
-            for position in requests.indices where !wanted[position] {
-                let identifier = requests[position].identifier
-                if identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) { surplus.append(identifier) }
-            }
+        }
+        for position in requests.indices where !wanted[position] {
+            let identifier = requests[position].identifier
+            if identifier.hasASCIIPrefix(IOSPluginBuild.requestPrefix) { surplus.append(identifier) }
         }
         if !surplus.isEmpty {
             context.notificationCenter.removePendingNotificationRequests(withIdentifiers: surplus)
@@ -194,9 +205,31 @@ extension IOSDailyNotificationPlugin {
             let removed = Set(surplus)
             context.withStorage { store in store.forgetArmed { removed.contains($0) } }
         }
+        var isComplete = true
+        var windowSizes: [Int] = []
+        windowSizes.reserveCapacity(slots.count)
         for (slot, window) in zip(slots, windows) {
-            arm(slot, context: context, pending: &pending, planned: (days, window))
+            let outcome = arm(slot, context: context, pending: &pending, planned: (days, window))
+            isComplete = isComplete && outcome.isComplete
+            windowSizes.append(outcome.windowSize)
         }
+        guard isComplete, build.remembersPasses else { return }
+        var after: [IOSNotificationRequest] = []
+        context.notificationCenter.getPendingNotificationRequests { after = $0 }
+        // The system's drops over its limit (I1) only shrink the list: at the count the view
+        // was kept at, every request the pass held or added is still pending.
+        guard after.count == pending.count else { return }
+        lastPass = PassMemo(
+            pending: after, slots: slots, zone: zone, rules: rules, armedRevision: context.withStorage { $0.armedRevision },
+            windowSizes: windowSizes)
+    }
+
+    /// What arming one slot came to: the size of its window, and whether every request of the
+    /// window it was planned with is pending at the end (none skipped by the travel rule or
+    /// refused).
+    struct ArmOutcome {
+        var windowSize: Int
+        var isComplete: Bool
     }
 
     /// Adds a slot's window requests that are not already pending.
@@ -208,13 +241,15 @@ extension IOSDailyNotificationPlugin {
     /// Adds a slot's window requests that are not already pending, `pending` being the plugin's
     /// view of the pending list (brought up to date here and kept so). `planned` is the slot's
     /// window for a number of days, when the caller has computed it.
+    @discardableResult
     func arm(
         _ slot: PluginStore.Slot, context: Context, pending: inout IOSPendingSnapshot,
         planned: (days: Int, window: [WindowRequest])? = nil
-    ) {
+    ) -> ArmOutcome {
         context.notificationCenter.getPendingNotificationRequests { pending.refresh(from: $0) }
         let days = windowDays(others: pending.others, context: context)
         let requests = planned.flatMap { $0.days == days ? $0.window : nil } ?? windowRequests(for: slot, context: context, days: days)
+        var isComplete = planned?.days == days
         var added = 0
         let now = context.now().millisecondsSinceEpoch
         // Missing requests are added; pending ones whose rendered content changed are replaced.
@@ -229,12 +264,16 @@ extension IOSDailyNotificationPlugin {
             // ``PluginPolicy/Travel/oncePerLocalDate``: a date whose time has passed here is not
             // added again (it would fire only if the device moved west, a second time that date).
             if policy.travel == .oncePerLocalDate, !pending.contains(request.identifier) {
-                if let due = entry.due, due <= now { continue }
+                if let due = entry.due, due <= now {
+                    isComplete = false
+                    continue
+                }
                 // Nor is a date the store has settled (shown, skipped or reported missed): travel
                 // west brings its wall time back, ahead again.
                 if let date = request.info(NotificationExtraKey.localDate).flatMap(LocalDate.init(parsing:)),
                     context.withStorage({ $0.core.hasHistory(slot: slot.id, localDate: date) })
                 {
+                    isComplete = false
                     continue
                 }
             }
@@ -245,7 +284,7 @@ extension IOSDailyNotificationPlugin {
                     context.log("add.failed", [TraceDetail("identifier", request.identifier), TraceDetail("error", error)])
                 }
             }
-            if !failed { adds.append(request) }
+            if failed { isComplete = false } else { adds.append(request) }
             telemetry("scheduled", request: request, context: context)
             added += 1
         }
@@ -255,12 +294,16 @@ extension IOSDailyNotificationPlugin {
                 store.noteArmed(requests[position].request.identifier, due: requests[position].due)
             }
         }
+        logArmed(slot, added: added, window: requests.count, context: context)
+        return ArmOutcome(windowSize: requests.count, isComplete: isComplete)
+    }
+
+    /// Records that `slot` is armed: `added` requests added to a window of `window`.
+    private func logArmed(_ slot: PluginStore.Slot, added: Int, window: Int, context: Context) {
         // The window's dates: seed 003's +24 h (T1) or calendar days (T2); a repeating trigger
         // is handed to the OS (I3).
         let fact: OSRule? = policy.trigger == .repeatingCalendar ? nil : policy.rollover == .add24Hours ? .t1 : .t2
-        context.log(
-            "armed", decidedBy: fact,
-            [TraceDetail("slot", slot.id), TraceDetail("added", added), TraceDetail("window", requests.count)])
+        context.log("armed", decidedBy: fact, [TraceDetail("slot", slot.id), TraceDetail("added", added), TraceDetail("window", window)])
     }
 
     /// Submits the T–lead BGAppRefresh request for the earliest next slot.

@@ -30,6 +30,11 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
     /// Each slot's last window and what it was computed from, by slot id (a cache of this
     /// process, like any app's in-memory state: a new process starts without it).
     var windowMemos: [String: WindowMemo] = [:]
+    /// What the last complete re-arming pass read and left behind (in-process, as
+    /// ``windowMemos``).
+    var lastPass: PassMemo?
+    /// How many passes of this process found everything as the last one left it.
+    var unchangedPasses = 0
 
     /// Creates the app delegate for a new process.
     public init(build: IOSPluginBuild) { self.build = build }

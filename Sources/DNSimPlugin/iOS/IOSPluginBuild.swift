@@ -11,6 +11,11 @@ public struct IOSPluginBuild: Sendable, Hashable {
     /// is the configuration fault of field-failures BGTASK-CONFIG-FAULT (submit → notPermitted, I20).
     public var taskIdentifierInInfoPlist = true
 
+    /// Whether the plugin recognises a re-arming pass that would change nothing
+    /// (``IOSDailyNotificationPlugin/PassMemo``). A cost, never a behaviour: tests turn it off to
+    /// compare a run with and without it.
+    var remembersPasses = true
+
     /// Creates a build.
     public init(policy: PluginPolicy, freshness: FreshnessPolicy? = nil) {
         self.policy = policy

@@ -24,6 +24,10 @@ public struct IOSPluginStore: Sendable {
     /// stood when last armed, if known: a floating request follows the zone (I4), so this is
     /// the time the system fires it unless the zone moves again before then.
     private var armedDue = IdentifierMap<Int64?>()
+    /// How many times the armed list or a due in it has changed. Two equal readings mean the
+    /// list and its dues are as they were (the plugin's re-arming memo, ``IOSDailyNotificationPlugin/PassMemo``,
+    /// reads it to know that a pass would note nothing new).
+    public private(set) var armedRevision = 0
 
     /// Creates an empty store.
     public init() {}
@@ -37,7 +41,15 @@ public struct IOSPluginStore: Sendable {
     /// Adds `identifier` to ``armedIdentifiers`` unless it is there already, and records when it
     /// is due now (`due`, wall ms), if known.
     public mutating func noteArmed(_ identifier: String, due: Int64? = nil) {
-        if armedDue.updateValue(due, forKey: identifier) == nil { armedIdentifiers.append(identifier) }
+        switch armedDue.updateValue(due, forKey: identifier) {
+        case nil:
+            armedIdentifiers.append(identifier)
+            armedRevision += 1
+        case let old? where old != due:
+            armedRevision += 1
+        case _?:
+            break
+        }
     }
 
     /// Removes the armed identifiers that satisfy `shouldForget`.
@@ -45,6 +57,7 @@ public struct IOSPluginStore: Sendable {
         // Most calls forget nothing (every armed request is still pending): the list is
         // rebuilt only from the first identifier forgotten.
         guard let first = armedIdentifiers.firstIndex(where: shouldForget) else { return }
+        armedRevision += 1
         var kept = Array(armedIdentifiers[..<first])
         armedDue.removeValue(forKey: armedIdentifiers[first])
         for identifier in armedIdentifiers[(first + 1)...] {

@@ -9,10 +9,9 @@
 # usage: bench/device-year.sh [--quick]        (--quick: 365-day rows only, 3 repeats)
 # environment: DEVICE_YEAR_PLATFORMS=android,ios,electron DEVICE_YEAR_SLOTS=1,10,50
 #              DEVICE_YEAR_DAYS=7,30,365 DEVICE_YEAR_FAULTS=plain,weekly REPEAT=5
-#              DNSIM_BENCH_SCRATCH=DIR (a separate --scratch-path for the release build)
-#              DNSIM_BENCH_STATIC=1 (measure the static build, `--static-swift-stdlib`, the README's
-#              build for heavy CI use: about 4 MiB less resident memory per process; its own
-#              scratch path, .build-static unless DNSIM_BENCH_SCRATCH is set)
+#              DNSIM_BENCH_BIN, DNSIM_BENCH_SCRATCH, DNSIM_BENCH_STATIC, DNSIM_BENCH_LTO: which
+#              release build is measured (bench/build-release.sh; the static build, the README's
+#              build for heavy CI use, has about 4 MiB less resident memory per process)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -23,14 +22,7 @@ faults=${DEVICE_YEAR_FAULTS:-plain,weekly}
 repeat=${REPEAT:-5}
 if [ "${1:-}" = "--quick" ]; then days=365; repeat=3; fi
 
-scratch=()
-[ -n "${DNSIM_BENCH_SCRATCH:-}" ] && scratch=(--scratch-path "$DNSIM_BENCH_SCRATCH")
-if [ "${DNSIM_BENCH_STATIC:-}" = 1 ]; then
-    [ -n "${DNSIM_BENCH_SCRATCH:-}" ] || scratch=(--scratch-path .build-static)
-    scratch+=(--static-swift-stdlib)
-fi
-swift build -c release --product dnsim "${scratch[@]}" >/dev/null
-bin=$(swift build -c release "${scratch[@]}" --show-bin-path)/dnsim
+source bench/build-release.sh
 [ -x /usr/bin/time ] || { echo "device-year: /usr/bin/time is needed (apt-get install time)" >&2; exit 2; }
 
 work=$(mktemp -d)

@@ -9,7 +9,8 @@
 #
 # usage: bench/explore.sh [SEEDS]            (default 2000 seeds per template and profile)
 # environment: EXPLORE_PROFILES=corrected    (comma-separated; "all" for the three profiles)
-#              DNSIM_BENCH_SCRATCH=DIR       (a separate --scratch-path for the release build)
+#              DNSIM_BENCH_BIN, DNSIM_BENCH_SCRATCH, DNSIM_BENCH_STATIC, DNSIM_BENCH_LTO: which
+#              release build is measured (bench/build-release.sh)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -17,10 +18,7 @@ seeds=${1:-2000}
 profiles=${EXPLORE_PROFILES:-corrected}
 [ "$profiles" = all ] && profiles=as-found,directive,corrected
 
-scratch=()
-[ -n "${DNSIM_BENCH_SCRATCH:-}" ] && scratch=(--scratch-path "$DNSIM_BENCH_SCRATCH")
-swift build -c release --product dnsim "${scratch[@]}" >/dev/null
-bin=$(swift build -c release "${scratch[@]}" --show-bin-path)/dnsim
+source bench/build-release.sh
 [ -x /usr/bin/time ] || { echo "explore bench: /usr/bin/time is needed (apt-get install time)" >&2; exit 2; }
 
 mkdir -p bench/out

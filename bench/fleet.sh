@@ -8,16 +8,14 @@
 # The table is also written to bench/out/fleet.txt.
 #
 # usage: bench/fleet.sh [YEAR_DEVICES] [WEEK_DEVICES]      (defaults 500 and 20000)
-# environment: DNSIM_BENCH_SCRATCH=DIR (a separate --scratch-path for the release build)
+# environment: DNSIM_BENCH_BIN, DNSIM_BENCH_SCRATCH, DNSIM_BENCH_STATIC, DNSIM_BENCH_LTO: which
+#              release build is measured (bench/build-release.sh)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 years=${1:-500}
 weeks=${2:-20000}
-scratch=()
-[ -n "${DNSIM_BENCH_SCRATCH:-}" ] && scratch=(--scratch-path "$DNSIM_BENCH_SCRATCH")
-swift build -c release --product dnsim "${scratch[@]}" >/dev/null
-bin=$(swift build -c release "${scratch[@]}" --show-bin-path)/dnsim
+source bench/build-release.sh
 [ -x /usr/bin/time ] || { echo "fleet bench: /usr/bin/time is needed (apt-get install time)" >&2; exit 2; }
 mkdir -p bench/out
 five=$(mktemp -d)

@@ -11,22 +11,15 @@
 # Prints a Markdown table (also written to bench/out/instructions.txt). Takes about 10 minutes.
 #
 # usage: bench/instructions.sh
-# environment: DNSIM_BENCH_SCRATCH=DIR (a separate --scratch-path for the release build);
-#   DNSIM_BENCH_BIN=FILE (measure this dnsim binary instead of building one, e.g. a copy of an
-#   older commit's release build, to compare two commits on the same workloads);
+# environment: DNSIM_BENCH_BIN, DNSIM_BENCH_SCRATCH, DNSIM_BENCH_STATIC, DNSIM_BENCH_LTO: which
+#   release build is measured (bench/build-release.sh; DNSIM_BENCH_BIN=FILE, e.g. a copy of an
+#   older commit's release build, compares two commits on the same workloads);
 #   DNSIM_BENCH_OUT=FILE (where the table goes; default bench/out/instructions.txt)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 command -v valgrind >/dev/null || { echo "instructions bench: valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
-scratch=()
-[ -n "${DNSIM_BENCH_SCRATCH:-}" ] && scratch=(--scratch-path "$DNSIM_BENCH_SCRATCH")
-if [ -n "${DNSIM_BENCH_BIN:-}" ]; then
-    bin=$DNSIM_BENCH_BIN
-else
-    swift build -c release --product dnsim "${scratch[@]}" >/dev/null
-    bin=$(swift build -c release "${scratch[@]}" --show-bin-path)/dnsim
-fi
+source bench/build-release.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 bench/device_year.py "$work" --platforms android,ios --slots 50 --days 365 --faults weekly >/dev/null

@@ -159,6 +159,21 @@ struct IOSNotificationCenterTests {
         #expect(device.deliveryLocalTimes("fixed", in: tokyo).allSatisfy { $0.hasSuffix("T17:00") })
     }
 
+    @Test("A zone change moves when requests fire, not the requests: the pending list reads as the same array")
+    func zoneChangeKeepsThePendingList() throws {
+        let device = IOSDevice(zone: zone("Europe/Berlin"), start: at("2026-03-10T07:00:00+01:00"))
+        device.add(.calendar("floating", hour: 9, minute: 0, repeats: true))
+        device.add(.calendar("dated", hour: 21, minute: 30, repeats: false))
+        let before = device.system.pendingRequests
+        device.system.setTimeZone(zone("Asia/Tokyo"))
+        let after = device.system.pendingRequests
+        #expect(after == before)
+        let address = { (list: [IOSNotificationRequest]) in list.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        #expect(address(after) == address(before), "kept, not built again")
+        try device.run(until: at("2026-03-11T12:00:00Z"))
+        #expect(device.deliveryLocalTimes("floating", in: zone("Asia/Tokyo")) == ["2026-03-11T09:00"])
+    }
+
     // MARK: - I5: nonexistent local time
 
     @Test(

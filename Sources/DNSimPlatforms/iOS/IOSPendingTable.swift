@@ -89,4 +89,19 @@ struct IOSPendingTable {
         requestsCache = nil
         cacheSerials = []
     }
+
+    /// ``updateEach(_:)`` for a body that changes no entry's request (a new schedule after a
+    /// clock or zone change): the list `requests()` returns is kept, not built again, and reads
+    /// as the very array it was (an app that compares it with its last reading sees that at once).
+    mutating func updateEachKeepingRequests(_ body: (inout IOSPendingEntry) -> Void) {
+        byIdentifier.updateEach { entry in
+            #if DEBUG
+                let request = entry.request
+                body(&entry)
+                assert(entry.request == request, "updateEachKeepingRequests changed a request")
+            #else
+                body(&entry)
+            #endif
+        }
+    }
 }

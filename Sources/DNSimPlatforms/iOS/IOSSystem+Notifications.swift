@@ -156,7 +156,7 @@ extension IOSSystem {
     /// Recomputes every calendar trigger after the clock or zone changed (floating ones follow
     /// the zone, I4).
     func recomputeCalendarTriggers() {
-        pending.updateEach { entry in
+        pending.updateEachKeepingRequests { entry in
             guard case .calendar = entry.request.trigger else { return }
             if let handle = entry.dueEvent { sim.cancel(handle) }
             entry.nextFire = nextFireInstant(of: entry.request, addedAt: entry.addedAt, after: sim.now)

@@ -172,7 +172,9 @@ extension IOSDailyNotificationPlugin {
         let zone = context.timeZone
         let rules = freshness(context)
         let armedRevision = context.withStorage { $0.armedRevision }
-        if build.remembersPasses, let last = lastPass, last.isUnchanged(pending: listed, slots: slots, zone: zone, rules: rules, armedRevision: armedRevision) {
+        if build.remembersPasses, let last = lastPass,
+            last.isUnchanged(pending: listed, slots: slots, zone: zone, rules: rules, armedRevision: armedRevision)
+        {
             assert(passWouldChangeNothing(slots: slots, listed: listed, windowSizes: last.windowSizes, context: context))
             unchangedPasses += 1
             for (slot, size) in zip(slots, last.windowSizes) { logArmed(slot, added: 0, window: size, context: context) }

@@ -80,11 +80,9 @@ public enum BehaviourReport {
         out += "\n## Timeline\n\n" + MermaidTimeline.render(result) + "\n"
 
         out += "## OS rules touched\n\n"
-        // Written in rule order, never in dictionary order.
-        let rules = result.ruleCounts.keys.sorted { lhs, rhs in
-            let (left, right) = (ruleOrder(lhs), ruleOrder(rhs))
-            return left != right ? left < right : lhs < rhs
-        }
+        // Written in rule order, never in dictionary order (each id's order worked out once).
+        let rules = result.ruleCounts.keys.map { (order: ruleOrder($0), id: $0) }
+            .sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id }.map(\.id)
         if rules.isEmpty {
             out += "None.\n"
         } else {

@@ -1,7 +1,8 @@
 /// A set of byte values, for the one-pass "does this text need escaping at all?" scans of the
 /// report writers.
 public struct ByteSet: Sendable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// Bit `b & 63` of word `b >> 6` is set for each byte `b` in the set.
+    @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// The set of the UTF-8 bytes of `characters` (ASCII characters, in practice).
     public init(_ characters: String) {
@@ -24,8 +25,8 @@ public struct ByteSet: Sendable {
         }
     }
 
-    /// Whether `byte` is in the set.
-    @inline(__always)
+    /// Whether `byte` is in the set (inlinable: the scans of other modules test every byte).
+    @inlinable @inline(__always)
     public func contains(_ byte: UInt8) -> Bool {
         let word: UInt64
         switch byte >> 6 {
@@ -38,6 +39,7 @@ public struct ByteSet: Sendable {
     }
 
     /// Whether any UTF-8 byte of `text` is in the set; one pass over the bytes.
+    @inlinable
     public func intersects(_ text: String) -> Bool {
         let scan = { (buffer: UnsafeBufferPointer<UInt8>) -> Bool in
             for byte in buffer where self.contains(byte) { return true }

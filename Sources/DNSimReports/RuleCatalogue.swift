@@ -2,16 +2,8 @@ import DNSimPlatforms
 
 /// Looks up the one-line summary of an OS rule id for reports.
 enum RuleCatalogue {
-    /// Every catalogued rule's summary by id, built once.
-    private static let summaries: [String: String] = {
-        var summaries: [String: String] = [:]
-        // The first rule with an id wins, as a search of the catalogues in this order finds it.
-        for rule in OSRule.androidCatalogue + OSRule.iosCatalogue + OSRule.electronCatalogue + OSRule.timeCatalogue
-        where summaries[rule.id] == nil {
-            summaries[rule.id] = rule.summary
-        }
-        return summaries
-    }()
+    /// Every catalogued rule's summary by id, built once (ids are unique: a test pins it).
+    private static let summaries = Dictionary(uniqueKeysWithValues: OSRule.catalogue.map { ($0.id, $0.summary) })
 
     /// The summary of the rule `id`, or "" for an id no catalogue has.
     static func summary(of id: String) -> String { summaries[id] ?? "" }

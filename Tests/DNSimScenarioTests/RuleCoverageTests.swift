@@ -7,6 +7,13 @@ import Testing
 /// under some plugin policy, writes it into its trace. A rule no bundled scenario emits is
 /// either dead (leave the catalogue) or untested (add a scenario).
 struct RuleCoverageTests {
+    @Test("Rule ids are unique across the catalogues, and the whole catalogue is the four in order")
+    func ruleIDsAreUnique() {
+        let ids = OSRule.catalogue.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids == (OSRule.androidCatalogue + OSRule.iosCatalogue + OSRule.electronCatalogue + OSRule.timeCatalogue).map(\.id))
+    }
+
     @Test("Every catalogued rule (Android, iOS, Electron, time libraries) is emitted by a bundled scenario")
     func everyCataloguedRuleIsEmitted() throws {
         var emitted: Set<String> = []
@@ -29,7 +36,7 @@ struct RuleCoverageTests {
                 emitted.formUnion(result.ruleCounts.keys)
             }
         }
-        let catalogue = OSRule.androidCatalogue + OSRule.iosCatalogue + OSRule.electronCatalogue + OSRule.timeCatalogue
+        let catalogue = OSRule.catalogue
         // Rules only the platform scenarios (scenarios/platform/, the scripted test app) reach;
         // this list shrinks to nothing as those land.
         let pending: Set<String> = [

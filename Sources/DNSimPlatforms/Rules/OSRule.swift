@@ -31,3 +31,9 @@ public struct OSRule: Hashable, Sendable {
         self.confidence = confidence
     }
 }
+
+extension OSRule {
+    /// Every rule the models apply: Android's, iOS's, Electron's and the time libraries', each
+    /// catalogue in id order.
+    public static let catalogue: [OSRule] = androidCatalogue + iosCatalogue + electronCatalogue + timeCatalogue
+}

@@ -9,8 +9,8 @@ import DNSimScenario
 enum FleetCommand {
     static let usage =
         "dnsim fleet <spec> --devices <n> [--days <d>] [--profiles <list>|all] [--shard <k>/<n>] [--jobs <n>] "
-        + "[--out <file>] [--format text|json|markdown] [--charts <dir>] [--progress] [--max-events <n>] [--device <i> --emit]"
-    static let mergeUsage = "dnsim merge <tally> ... [--format text|json|markdown] [--charts <dir>] [--out <file>]"
+        + "[--out <file>] [--format text|json|markdown] [--charts <dir> [--chart-prefix <name>]] [--progress] [--max-events <n>] [--device <i> --emit]"
+    static let mergeUsage = "dnsim merge <tally> ... [--format text|json|markdown] [--charts <dir> [--chart-prefix <name>]] [--out <file>]"
 
     private struct Options {
         var spec = ""
@@ -22,6 +22,7 @@ enum FleetCommand {
         var out: String?
         var format = "text"
         var charts: String?
+        var chartPrefix = FleetCharts.defaultPrefix
         var progress = false
         var maxEvents = 2_000_000
         var device: Int?
@@ -88,7 +89,7 @@ enum FleetCommand {
         if printedProgress && !options.progress { io.writeError("\n") }
         return write(
             FleetReport(tally: tally, title: spec.title, description: spec.description), format: options.format, out: options.out,
-            charts: options.charts, io: io)
+            charts: options.charts, chartPrefix: options.chartPrefix, io: io)
     }
 
     /// `dnsim merge`.
@@ -97,11 +98,16 @@ enum FleetCommand {
         let format: String
         let out: String?
         let charts: String?
+        let chartPrefix: String
         let paths: [String]
         do {
             format = try scanner.option("--format") ?? "text"
             out = try scanner.option("--out")
             charts = try scanner.option("--charts")
+            switch chartPrefixOption(try scanner.option("--chart-prefix"), charts: charts) {
+            case .success(let prefix): chartPrefix = prefix
+            case .failure(let error): return DNSimCommand.usageError(error.message, usage: mergeUsage, io: io)
+            }
             paths = try scanner.positionals()
         } catch let error as ArgumentScanner.UsageError {
             return DNSimCommand.usageError(error.message, usage: mergeUsage, io: io)
@@ -128,20 +134,25 @@ enum FleetCommand {
             }
         }
         do {
-            return write(FleetReport(tally: try FleetTally.merge(shards)), format: format, out: out, charts: charts, io: io)
+            return write(
+                FleetReport(tally: try FleetTally.merge(shards)), format: format, out: out, charts: charts, chartPrefix: chartPrefix, io: io)
         } catch {
             io.writeError("error: \(error)\n")
             return .usage
         }
     }
 
-    /// Prints the report in `format`; writes the tally JSON to `out`, and the SVG charts into the
-    /// directory `charts` (where the Markdown goes: it links them by file name), when given.
-    private static func write(_ report: FleetReport, format: String, out: String?, charts: String?, io: any CommandIO) -> ExitCode {
+    /// Prints the report in `format`; writes the tally JSON to `out`, and the SVG charts named
+    /// with `chartPrefix` into the directory `charts` (where the Markdown goes: it links them by
+    /// file name), when given.
+    private static func write(
+        _ report: FleetReport, format: String, out: String?, charts: String?, chartPrefix: String, io: any CommandIO
+    ) -> ExitCode {
         var report = report
         let json = JSONWriter.string(report.tally.json) + "\n"
         if let charts {
             report.withCharts = true
+            report.chartPrefix = chartPrefix
             let directory = charts.hasSuffix("/") ? String(charts.dropLast()) : charts
             for file in FleetCharts(report: report).files {
                 if let problem = io.writeFile(directory + "/" + file.name, file.text) {
@@ -160,6 +171,21 @@ enum FleetCommand {
         default: io.writeOut(report.text)
         }
         return .success
+    }
+
+    /// The chart prefix `--chart-prefix` gives (the default when absent): a plain file-name
+    /// start (``FleetCharts/isValidPrefix(_:)``), and only with `--charts`, whose files it names.
+    private static func chartPrefixOption(_ text: String?, charts: String?) -> Result<String, ParseError> {
+        guard let text else { return .success(FleetCharts.defaultPrefix) }
+        guard charts != nil else {
+            return .failure(ParseError(message: "--chart-prefix names the files of --charts <dir>: give --charts too"))
+        }
+        guard FleetCharts.isValidPrefix(text) else {
+            return .failure(
+                ParseError(
+                    message: "--chart-prefix expects 1 to 64 letters, digits, '-', '_' or '.' (not starting with '.' or '-'), found '\(text)'"))
+        }
+        return .success(text)
     }
 
     private static func parse(_ arguments: [String]) -> Result<Options, ParseError> {
@@ -198,6 +224,10 @@ enum FleetCommand {
             }
             options.out = try scanner.option("--out")
             options.charts = try scanner.option("--charts")
+            switch chartPrefixOption(try scanner.option("--chart-prefix"), charts: options.charts) {
+            case .success(let prefix): options.chartPrefix = prefix
+            case .failure(let error): return .failure(error)
+            }
             if let format = try scanner.option("--format") {
                 guard ["text", "json", "markdown"].contains(format) else {
                     return .failure(ParseError(message: "--format expects text, json or markdown, found '\(format)'"))

@@ -171,7 +171,8 @@ enum HelpText {
 
         USAGE: dnsim fleet <spec> --devices <n> [--days <d>] [--profiles <list>|all]
                            [--shard <k>/<n>] [--jobs <n>] [--out <file>] [--format <format>]
-                           [--charts <dir>] [--progress] [--max-events <n>] [--device <i> --emit]
+                           [--charts <dir> [--chart-prefix <name>]] [--progress]
+                           [--max-events <n>] [--device <i> --emit]
 
         ARGUMENTS:
           <spec>                  A fleet spec (format: docs/fleet.md).
@@ -188,6 +189,8 @@ enum HelpText {
           --format <format>       text, json (the tally) or markdown (the report). (default: text)
           --charts <dir>          Also write the report's SVG charts (fleet-*.svg) into <dir>, the
                                   directory the Markdown goes to (it links them by file name).
+          --chart-prefix <name>   Name the charts <name>-*.svg instead, so two reports (a week's
+                                  and a year's) share a directory. (default: fleet)
           --progress              Print progress lines even when standard error is not a terminal.
           --max-events <n>        The event guard of each run. (default: 2000000)
           --device <i> --emit     Print device <i>'s world as a scenario file (under the first
@@ -202,7 +205,8 @@ enum HelpText {
     static let merge = """
         OVERVIEW: Merge the tallies of a sharded fleet run ('dnsim fleet --shard k/n --out f').
 
-        USAGE: dnsim merge <tally> ... [--format <format>] [--charts <dir>] [--out <file>]
+        USAGE: dnsim merge <tally> ... [--format <format>] [--charts <dir> [--chart-prefix <name>]]
+                           [--out <file>]
 
         ARGUMENTS:
           <tally>                 Every shard's tally, each once, of the same fleet.
@@ -210,6 +214,7 @@ enum HelpText {
         OPTIONS:
           --format <format>       text, json (the merged tally) or markdown. (default: text)
           --charts <dir>          Also write the SVG charts to <dir> (see dnsim help fleet).
+          --chart-prefix <name>   Name the charts <name>-*.svg. (default: fleet)
           --out <file>            Also write the merged tally.
           -h, --help              Show help information.
 

@@ -11,8 +11,15 @@ enum ReportSetLayout {
     static let topFiles = ["matrix.md", "matrix.json", "junit.xml", "seed-claims.md"]
 
     /// Files other commands write into a report directory (`dnsim ablate --out DIR/decisions.md`,
-    /// `dnsim fleet --format markdown --charts DIR > DIR/fleet.md`): a new set keeps them as they are.
-    static let carriedFiles = ["decisions.md", "fleet.md"] + FleetCharts.fileNames
+    /// `dnsim fleet --format markdown --charts DIR > DIR/fleet.md`, and the year-long population
+    /// report beside it, `--chart-prefix fleet-year > DIR/fleet-year.md`): a new set keeps them as
+    /// they are.
+    static let carriedFiles =
+        ["decisions.md"] + fleetReports.flatMap { ["\($0).md"] + FleetCharts.fileNames(prefix: $0) }
+
+    /// The fleet reports a report directory holds, by name (the Markdown file's name without
+    /// `.md`, which is also its charts' prefix): `scripts/regenerate.sh` writes both.
+    static let fleetReports = [FleetCharts.defaultPrefix, "fleet-year"]
 
     /// The directory of the behaviour reports.
     static let reportsDirectory = "scenarios"

@@ -79,11 +79,53 @@ struct FleetCommandTests {
         #expect(again.io.written == run.io.written)
     }
 
-    @Test func aReportSetKeepsTheFleetReportBesideIt() {
+    @Test func aChartPrefixNamesTheChartsAndTheLinks() throws {
+        let run = Invocation([
+            "fleet", Self.spec, "--devices", "30", "--days", "7", "--format", "markdown", "--charts", "out", "--chart-prefix", "fleet-year",
+        ])
+        #expect(run.code == 0, "\(run.stderr)")
+        let names = ["fleet-year-delivery-rate.svg", "fleet-year-lateness-cdf.svg", "fleet-year-delivery-by-class.svg"]
+        #expect(run.io.written.keys.sorted() == names.map { "out/" + $0 }.sorted())
+        for name in names { #expect(run.stdout.contains("](\(name))")) }
+        #expect(!run.stdout.contains("](fleet-delivery-rate.svg)"))
+        // The charts are those of the default names: only the names change.
+        let plain = Invocation(["fleet", Self.spec, "--devices", "30", "--days", "7", "--format", "markdown", "--charts", "out"])
+        for (name, plainName) in zip(names, ["fleet-delivery-rate.svg", "fleet-lateness-cdf.svg", "fleet-delivery-by-class.svg"]) {
+            #expect(run.io.written["out/" + name] == plain.io.written["out/" + plainName])
+        }
+        // A merge names them the same way.
+        let tally = Invocation(["fleet", Self.spec, "--devices", "30", "--days", "7", "--format", "json"]).stdout
+        let merged = Invocation(
+            ["merge", "t.json", "--format", "markdown", "--charts", "m", "--chart-prefix", "fleet-year"], files: ["t.json": tally])
+        #expect(merged.code == 0, "\(merged.stderr)")
+        #expect(merged.io.written.keys.sorted() == names.map { "m/" + $0 }.sorted())
+    }
+
+    @Test func aBadChartPrefixIsExitTwo() {
+        for prefix in ["", "../x", "a/b", ".hidden", "-x", "x y", String(repeating: "a", count: 65)] {
+            let run = Invocation(["fleet", Self.spec, "--devices", "3", "--days", "7", "--charts", "out", "--chart-prefix", prefix])
+            #expect(run.code == 2, "\(prefix)")
+            #expect(run.stderr.contains("--chart-prefix expects 1 to 64 letters"), "\(run.stderr)")
+            #expect(run.io.written.isEmpty)
+        }
+        let withoutCharts = Invocation(["fleet", Self.spec, "--devices", "3", "--days", "7", "--chart-prefix", "year"])
+        #expect(withoutCharts.code == 2)
+        #expect(withoutCharts.stderr.contains("give --charts too"), "\(withoutCharts.stderr)")
+        let merge = Invocation(["merge", "t.json", "--chart-prefix", "year"], files: ["t.json": ""])
+        #expect(merge.code == 2)
+        #expect(merge.stderr.contains("give --charts too"), "\(merge.stderr)")
+    }
+
+    @Test func aReportSetKeepsTheFleetReportsBesideIt() {
         for name in ["fleet.md", "fleet-delivery-rate.svg", "fleet-lateness-cdf.svg", "fleet-delivery-by-class.svg", "decisions.md"] {
             #expect(ReportSetLayout.owns(name, isDirectory: false))
         }
+        for name in ["fleet-year.md", "fleet-year-delivery-rate.svg", "fleet-year-lateness-cdf.svg", "fleet-year-delivery-by-class.svg"] {
+            #expect(ReportSetLayout.owns(name, isDirectory: false))
+            #expect(ReportSetLayout.carriedFiles.contains(name))
+        }
         #expect(!ReportSetLayout.owns("fleet-other.svg", isDirectory: false))
+        #expect(!ReportSetLayout.owns("fleet-week.md", isDirectory: false))
     }
 
     @Test func theSpecSchemaCoversTheBundledSpec() throws {

@@ -11,12 +11,41 @@ public struct FleetCharts {
     /// Creates the charts of a report.
     public init(report: FleetReport) { self.report = report }
 
-    /// The chart files' names, in a fixed order (they go beside the Markdown report).
-    public static let fileNames = ["fleet-delivery-rate.svg", "fleet-lateness-cdf.svg", "fleet-delivery-by-class.svg"]
+    /// The chart files' names under the default prefix (`fleet-…`), in a fixed order (they go
+    /// beside the Markdown report).
+    public static let fileNames = fileNames(prefix: defaultPrefix)
 
-    /// File name → SVG text, in the order of ``fileNames``.
+    /// The prefix of the chart files' names unless the report names another
+    /// (``FleetReport/chartPrefix``).
+    public static let defaultPrefix = "fleet"
+
+    /// The chart files' names with `prefix`, in a fixed order: `<prefix>-delivery-rate.svg`,
+    /// `<prefix>-lateness-cdf.svg`, `<prefix>-delivery-by-class.svg`. Two reports in one
+    /// directory (a week's and a year's) keep their charts apart by their prefixes.
+    public static func fileNames(prefix: String) -> [String] {
+        ["delivery-rate", "lateness-cdf", "delivery-by-class"].map { "\(prefix)-\($0).svg" }
+    }
+
+    /// Whether `prefix` can name chart files: 1 to 64 ASCII letters, digits, `-`, `_` or `.`,
+    /// not starting with `.` or `-` (a plain file name in the report's directory, never a path).
+    public static func isValidPrefix(_ prefix: String) -> Bool {
+        let bytes = Array(prefix.utf8)
+        guard (1...64).contains(bytes.count), bytes[0] != UInt8(ascii: "."), bytes[0] != UInt8(ascii: "-") else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                true
+            default:
+                false
+            }
+        }
+    }
+
+    /// File name → SVG text, in the order of ``fileNames(prefix:)``, named with the report's
+    /// ``FleetReport/chartPrefix``.
     public var files: [(name: String, text: String)] {
-        Array(zip(Self.fileNames, [deliveryRate, latenessCDF, deliveryByClass]))
+        Array(zip(Self.fileNames(prefix: report.chartPrefix), [deliveryRate, latenessCDF, deliveryByClass]))
     }
 
     /// Profile colours (colour-blind safe: Okabe–Ito).

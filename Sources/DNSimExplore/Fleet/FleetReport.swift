@@ -10,6 +10,8 @@ public struct FleetReport {
     public var description: String?
     /// Whether the Markdown shows the charts (``FleetCharts``), which then sit beside it.
     public var withCharts: Bool
+    /// The prefix of the chart files' names the Markdown links (``FleetCharts/fileNames(prefix:)``).
+    public var chartPrefix = FleetCharts.defaultPrefix
 
     /// Creates a report.
     public init(tally: FleetTally, title: String? = nil, description: String? = nil, withCharts: Bool = false) {
@@ -93,9 +95,10 @@ public struct FleetReport {
             + "on the uncertainty. Lateness percentiles are bucket bounds (\(FleetTally.latenessBounds.map(String.init).joined(separator: ", ")) s). "
             + "*On time* is within 1 minute of the planned time (seed 004: ±1 m with the exact permission). "
             + "A device is *silent* when it went 3 days or more without a delivery after its first planned one.\n\n"
+        let chartNames = FleetCharts.fileNames(prefix: chartPrefix)
         if withCharts {
-            out += "![Delivery rate by profile and platform](\(FleetCharts.fileNames[0]))\n\n"
-            out += "![Lateness distribution by profile and platform](\(FleetCharts.fileNames[1]))\n\n"
+            out += "![Delivery rate by profile and platform](\(chartNames[0]))\n\n"
+            out += "![Lateness distribution by profile and platform](\(chartNames[1]))\n\n"
         }
         out += "## By profile and platform\n\n"
         out += "| profile | platform | devices | delivery rate | on time | lateness p50 / p95 / p99 | missed (reported) | duplicates | prefetch hit at T–lead | fresh / cached / static / stale | mean content age at fire | silent ≥ 3 d | worst devices (missed) |\n"
@@ -108,7 +111,7 @@ public struct FleetReport {
                 + "\(Self.meanAge(g)) | \(Self.silentRate(g).text) | \(Self.worst(g)) |\n"
         }
         out += "\n## Delivery rate by device class (user habit)\n\n"
-        if withCharts { out += "![Delivery rate by device class](\(FleetCharts.fileNames[2]))\n\n" }
+        if withCharts { out += "![Delivery rate by device class](\(chartNames[2]))\n\n" }
         out += "| profile | class | platform | devices | delivery rate | missed reported | silent ≥ 3 d |\n|---|---|---|---:|---|---|---|\n"
         for row in classRows {
             let g = row.group

@@ -35,6 +35,29 @@ struct WallPlanTests {
         #expect(plan.map(\.optional) == [true, false])
     }
 
+    @Test func aClockSetLandingOnAGapDatesShiftedTimeMakesItDueAtTheSet() {
+        // Daily 02:30 in Berlin; 2026-03-29 has no 02:30 (02:00 → 03:00), so its occurrence is
+        // at 03:30. The clock runs 71.789 s slow from 03:29:37, then a correction at 03:30:04.318
+        // sets it to 4.318 s slow: the wall clock goes from 03:28:52.529 to 03:30:00.000, landing
+        // on the occurrence's time, which is then due at the correction (shown or not: fine).
+        let berlin = Zone(identifier: "Europe/Berlin")!
+        let start = Self.instant("2026-03-28T07:00", in: berlin)
+        let slow = Self.instant("2026-03-29T03:29:37", in: berlin)
+        let landing = Self.instant("2026-03-29T03:30:04.318", in: berlin)
+        let segments = [
+            WallPlan.Segment(from: start, zone: berlin, offset: .zero),
+            WallPlan.Segment(from: slow, zone: berlin, offset: .zero - .milliseconds(71_789)),
+            WallPlan.Segment(from: landing, zone: berlin, offset: .zero - .milliseconds(4_318)),
+            WallPlan.Segment(from: Self.instant("2026-03-29T08:00", in: berlin), zone: berlin, offset: .zero),
+        ]
+        let intent = WallPlan.Intent(slot: "s", time: LocalTime(parsing: "02:30")!, from: start + .minutes(1), until: nil)
+        let plan = WallPlan.plan([intent], segments: segments, end: start + .days(2) + .hours(1))
+        #expect(plan.map(\.date.description) == ["2026-03-29", "2026-03-30"])
+        #expect(plan.first?.at == landing)
+        #expect(plan.first?.optional == true)
+        #expect(plan.last?.optional == false)
+    }
+
     @Test func aTimeStillAheadOnTheCallsDateIsOwedInTheNewZone() {
         // Asked at 07:01 in Tokyo for 09:00: 09:00 that day is owed wherever the device is then.
         let start = Self.instant("2026-12-02T07:00", in: Self.tokyo)

@@ -116,7 +116,9 @@ struct WallPlan {
                     defer { date = date.adding(days: 1) }
                     guard let wall = DailyOccurrence.instant(on: date, at: intent.time, in: segment.zone) else { continue }
                     let at = wall - segment.offset
-                    let reading = LocalDateTime(date: date, time: intent.time)
+                    // The wall reading the occurrence is due at: the slot's time, or on a date
+                    // whose time falls in a gap the later reading the zone moves it to.
+                    let reading = segment.zone.localDateTime(at: wall)
                     if owns(at) {
                         let optional =
                             date < callDate || (date == callDate && passedAtCall) || seen.contains(date) || jumpedDates.contains(date)

@@ -120,7 +120,7 @@ public enum FaultKind: String, CaseIterable, Sendable, Comparable {
         case .systemSleep: return "the computer sleeps for `duration` (E3)"
         case .zoneChange: return "the device zone becomes one of `zones`, sometimes right at one of its DST transitions (A15, I4)"
         case .clockJump: return "the user moves the clock by ± `shift` (A14, I13)"
-        case .ntpJitter: return "a network time correction moves the clock by ± `shift` (A14, I13)"
+        case .ntpJitter: return "a network time correction sets the clock to network time, off by ± `shift` (A14, I13): corrections do not add up"
         case .notificationPermission: return "notifications denied for `duration`, then granted (A49, I8)"
         case .exactAlarm: return "SCHEDULE_EXACT_ALARM revoked for `duration`, then granted (A23, A24)"
         case .updateApp: return "an in-place app update (A17, A35, I10)"

@@ -170,7 +170,7 @@ extension World {
         }
         var reinstalls: [SimInstant] = []
         var laterSchedules: [(at: SimInstant, slot: String)] = []
-        var clockOffset = SimDuration.zero
+        var clock = WorldClockOffset()
         // A few kinds at most: a list is cheaper than hashing their names.
         var kindsPresent: [FaultKind] = []
         for item in pending {
@@ -200,20 +200,19 @@ extension World {
                     laterSchedules.append((item.at, slot.id))
                     timeline.add(item.at, schedule(slot.id, current[slot.id] ?? slot.time))
                 }
-            case .shiftClock(let amount, let source):
-                // Keep the accumulated offset within the judge's pairing window.
-                let target = clockOffset + amount
-                let bounded = min(max(target, -Self.maximumClockOffset), Self.maximumClockOffset)
-                let shift = bounded - clockOffset
-                guard shift != .zero else { continue }
-                clockOffset = bounded
+            case .shiftClock(_, let source):
+                // The offset stays within the judge's pairing window (WorldClockOffset).
+                guard let shift = clock.apply(item.action), shift != .zero else { continue }
                 timeline.add(item.at, ["action": "setClock", "shiftBy": .string(shift.description), "source": .string(source)])
+            case .syncClock:
+                guard let shift = clock.apply(item.action), shift != .zero else { continue }
+                timeline.add(item.at, ["action": "setClock", "shiftBy": .string(shift.description), "source": "network"])
             }
         }
         // The heal: everything switched off comes back, the clock is corrected, the app opens.
         let heal = faultEnd
-        if clockOffset != .zero {
-            timeline.add(heal, ["action": "setClock", "shiftBy": .string((-clockOffset).description), "source": "network"])
+        if clock.offset != .zero {
+            timeline.add(heal, ["action": "setClock", "shiftBy": .string((-clock.offset).description), "source": "network"])
         }
         for kind in FaultKind.allCases where kindsPresent.contains(kind) {
             if let body = Self.healStep(kind, platform: platform) { timeline.add(heal, body) }
@@ -281,7 +280,7 @@ extension World {
     static func isUserStep(_ action: Action, name: String?) -> Bool {
         switch action {
         case .reschedule, .resetup: return true
-        case .shiftClock: return false
+        case .shiftClock, .syncClock: return false
         case .step:
             switch name {
             case "launchApp", "backgroundApp", "scheduleDailyNotification", "cancelAllNotifications", "updateSettings", "configure":

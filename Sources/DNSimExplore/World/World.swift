@@ -40,8 +40,11 @@ public struct World: Sendable {
         case reschedule(slot: String, time: LocalTime)
         /// The user sets every slot up again at its current time (after a reinstall or a cancel).
         case resetup
-        /// The clock moves by this much (`source` manual or network).
+        /// The clock moves by this much from where it stands (`source` manual or network).
         case shiftClock(SimDuration, source: String)
+        /// A network time correction sets the clock to network time, off by `error`: the error
+        /// of the previous correction goes, what shifts built up stays (``WorldClockOffset``).
+        case syncClock(error: SimDuration)
     }
 
     /// The template's id.

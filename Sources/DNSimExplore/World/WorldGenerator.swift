@@ -100,23 +100,31 @@ public struct WorldGenerator: Sendable {
                 }
             }
         }
-        // Pass 2: snap to slot fires, judged on the zone and clock the raw episodes leave.
+        // Pass 2: snap to slot fires, judged on the zone and clock the raw episodes leave (each
+        // as a time line built once and searched per episode).
         let zones = drafts.compactMap { draft -> (SimInstant, Zone)? in
             guard draft.episode.kind == .zoneChange, case .step(let body) = draft.episode.steps[0].action,
                 let zone = body["zone"]?.stringValue.flatMap(Zone.init(identifier:))
             else { return nil }
             return (draft.episode.steps[0].at, zone)
         }.sorted { $0.0 < $1.0 }
-        let shifts = drafts.compactMap { draft -> (SimInstant, SimDuration)? in
-            guard case .shiftClock(let amount, _) = draft.episode.steps[0].action else { return nil }
-            return (draft.episode.steps[0].at, amount)
-        }.sorted { $0.0 < $1.0 }
+        let clockSteps = drafts.compactMap { draft -> (at: SimInstant, action: World.Action)? in
+            switch draft.episode.steps[0].action {
+            case .shiftClock, .syncClock: return (draft.episode.steps[0].at, draft.episode.steps[0].action)
+            case .step, .reschedule, .resetup: return nil
+            }
+        }.sorted { $0.at < $1.at }
+        var clock = WorldClockOffset()
+        let offsets = clockSteps.map { step -> (SimInstant, SimDuration) in
+            _ = clock.apply(step.action)
+            return (step.at, clock.offset)
+        }
         for (episode, snap) in drafts {
             var episode = episode
             if case .atFire(let slot, let offset) = snap {
                 let at = episode.steps[0].at
-                let zoneThen = zones.last { $0.0 <= at }?.1 ?? zone
-                let offsetThen = shifts.filter { $0.0 <= at }.reduce(SimDuration.zero) { $0 + $1.1 }
+                let zoneThen = Self.last(in: zones, atOrBefore: at) ?? zone
+                let offsetThen = Self.last(in: offsets, atOrBefore: at) ?? .zero
                 if let fire = Self.nearestFire(of: slots[slot].time, to: at, zone: zoneThen, clockOffset: offsetThen) {
                     let delta = fire + offset - at
                     for index in episode.steps.indices { episode.steps[index].at = episode.steps[index].at + delta }
@@ -162,6 +170,17 @@ public struct WorldGenerator: Sendable {
             world.episodes[index].steps = steps
         }
         world.healSession = draw()
+    }
+
+    /// The value of the last entry of `timeLine` (in time order) at or before `instant`.
+    static func last<Value>(in timeLine: [(SimInstant, Value)], atOrBefore instant: SimInstant) -> Value? {
+        // The first position whose time is after `instant`.
+        var low = 0, high = timeLine.count
+        while low < high {
+            let middle = (low + high) / 2
+            if timeLine[middle].0 <= instant { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? timeLine[low - 1].1 : nil
     }
 
     /// The most requests other code of the app adds over a whole world: with at most 48 of its
@@ -286,7 +305,10 @@ public struct WorldGenerator: Sendable {
         case .clockJump, .ntpJitter:
             let amount = SimDuration.milliseconds(rng.next(in: spec.shift.min.milliseconds...spec.shift.max.milliseconds))
             let signed = rng.chance(1, in: 2) ? amount : -amount
-            return made([World.Step(at: at, action: .shiftClock(signed, source: spec.kind == .clockJump ? "manual" : "network"))])
+            // The user moves the clock from where it stands; a network correction sets it to
+            // network time, off by its own error (WorldClockOffset).
+            let action: World.Action = spec.kind == .clockJump ? .shiftClock(signed, source: "manual") : .syncClock(error: signed)
+            return made([World.Step(at: at, action: action)])
         case .updateApp:
             return made([step(["action": "updateApp"])])
         case .reinstallApp, .cancelAll:

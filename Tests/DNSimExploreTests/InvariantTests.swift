@@ -76,6 +76,42 @@ struct InvariantTests {
         #expect(try Self.judge(world, .corrected).violations.isEmpty)
     }
 
+    /// An Android device that never had SCHEDULE_EXACT_ALARM (denied by default on 14+, A19):
+    /// the plugin can only ask for a window (A5), so after the heal "on time" is seed 004's
+    /// "else ±10 m", not a minute.
+    @Test func withoutTheExactAlarmPermissionTheLivenessPhaseAllowsTheWindow() throws {
+        let template = try ExploreFixtures.template(
+            """
+            {
+              "id": "test/no-exact", "title": "no exact alarms", "platform": "android",
+              "device": { "osVersions": [34], "profiles": ["android-stock"] },
+              "zones": ["Europe/Berlin"],
+              "start": { "from": "2026-06-01", "to": "2026-06-01", "time": "07:00" },
+              "spanDays": { "min": 3, "max": 3 },
+              "slots": { "count": { "min": 2, "max": 2 }, "times": ["07:30", "21:00"] },
+              "os": { "exactAlarmGranted": false }
+            }
+            """)
+        var lateAfterHeal = 0
+        for seed in 1...6 as ClosedRange<UInt64> {
+            var world = WorldGenerator(template: template, version: "test").world(seed: seed)
+            world.episodes = []
+            let rendered = try world.render(profile: .corrected)
+            let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false))
+            #expect(InvariantChecker.livenessOnTimeMillis(result) == OnTime.windowedMillis)
+            lateAfterHeal += result.deliveries.filter { ($0.plannedAt.map { $0 >= rendered.quietFrom } ?? false) && ($0.latenessMs ?? 0) > InvariantChecker.onTimeMillis }.count
+            #expect(InvariantChecker(world: rendered, result: result).judge().violation(of: .stuck) == nil, "seed \(seed)")
+            // Granted at the heal: a minute again.
+            var granted = world
+            granted.enabledKinds = [.exactAlarm]
+            granted.episodes = [.init(kind: .exactAlarm, steps: [.init(at: world.faultEnd - .hours(1), action: .step(["action": "grantExactAlarm"]))])]
+            let grantedResult = try ScenarioRunner.run(try granted.render(profile: .corrected).scenario, options: RunOptions(keepTrace: false))
+            #expect(InvariantChecker.livenessOnTimeMillis(grantedResult) == OnTime.exactMillis)
+        }
+        // The windows did put deliveries after the heal more than a minute late.
+        #expect(lateAfterHeal > 0)
+    }
+
     @Test func aClockSetWrongIsJudgedOnTheDevicesOwnClock() throws {
         // The user sets the clock 3 h fast before 08:00: the plugin fires at 08:00 on the
         // device's clock, 05:00 true time; that is on time, not 3 h early.

@@ -58,6 +58,26 @@ struct WallPlanTests {
         #expect(plan.last?.optional == false)
     }
 
+    @Test func aClockSetLandingOnADatesLaterReadingMakesItOptionallyDueAtTheSet() {
+        // Daily 09:00 in Tokyo, shown at 09:00. At 12:00 the clock is set back 3 h 10 min (the
+        // wall reads 08:50 again); at 12:05 a correction sets it 5 min forward, landing on
+        // 09:00. That later reading of the date is optional (due at the correction): a plugin
+        // may show it (it is then a duplicate of the date, which one-per-slot-date judges) or not.
+        let start = Self.instant("2026-12-02T07:00", in: Self.tokyo)
+        let back = Self.instant("2026-12-02T12:00", in: Self.tokyo)
+        let landing = Self.instant("2026-12-02T12:05", in: Self.tokyo)
+        let segments = [
+            WallPlan.Segment(from: start, zone: Self.tokyo, offset: .zero),
+            WallPlan.Segment(from: back, zone: Self.tokyo, offset: .zero - .hours(3) - .minutes(10)),
+            WallPlan.Segment(from: landing, zone: Self.tokyo, offset: .zero - .hours(3) - .minutes(5)),
+        ]
+        let intent = WallPlan.Intent(slot: "s", time: LocalTime(parsing: "09:00")!, from: start + .minutes(1), until: nil)
+        let plan = WallPlan.plan([intent], segments: segments, end: start + .hours(20))
+        #expect(plan.map(\.date.description) == ["2026-12-02", "2026-12-02"])
+        #expect(plan.map(\.optional) == [false, true])
+        #expect(plan.last?.at == landing)
+    }
+
     @Test func aTimeStillAheadOnTheCallsDateIsOwedInTheNewZone() {
         // Asked at 07:01 in Tokyo for 09:00: 09:00 that day is owed wherever the device is then.
         let start = Self.instant("2026-12-02T07:00", in: Self.tokyo)

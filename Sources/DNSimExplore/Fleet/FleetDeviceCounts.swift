@@ -3,9 +3,6 @@ import DNSimScenario
 
 /// How one device's run adds to its group's counts.
 enum FleetDeviceCounts {
-    /// Within a minute of its planned time is on time (seed 004: "±1 m with the exact permission").
-    static let onTimeMillis: Int64 = 60_000
-
     static func count(_ result: RunResult, device: Int, into group: inout FleetTally.Group) {
         let planned = result.deliveries.filter { $0.plannedAt != nil }
         group.delivered += planned.count
@@ -16,9 +13,12 @@ enum FleetDeviceCounts {
         for delivery in result.deliveries where !seen.insert(delivery.slot + "@" + delivery.localDate).inserted {
             group.duplicates += 1
         }
+        // Within a minute of its planned time, or ten on Android without the exact-alarm
+        // permission then (seed 004: "±1 m with the exact permission, else ±10 m").
+        let onTime = OnTime(result)
         for delivery in planned {
             let lateness = max(0, delivery.latenessMs ?? 0)
-            if lateness <= onTimeMillis { group.onTime += 1 }
+            if let plannedAt = delivery.plannedAt, lateness <= onTime.toleranceMillis(at: plannedAt) { group.onTime += 1 }
             let seconds = (lateness + 999) / 1000
             let bucket = FleetTally.latenessBounds.firstIndex { seconds <= $0 } ?? FleetTally.latenessBounds.count
             group.lateness[bucket] += 1

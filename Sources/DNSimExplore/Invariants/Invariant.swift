@@ -54,7 +54,7 @@ public enum Invariant: String, CaseIterable, Sendable, Comparable {
         case .lossReported:
             return "every occurrence that never reached the user is reported missed by the plugin, unless the OS hides the loss"
         case .stuck:
-            return "after the heal (faults over, settings restored, app opened once) every wanted slot is armed and delivered on time"
+            return "after the heal (faults over, settings restored, app opened once) every wanted slot is armed and delivered on time (1 min; 10 min on Android without the exact-alarm permission)"
         }
     }
 

@@ -126,11 +126,14 @@ struct WallPlan {
                         seen.insert(date)
                         result.append(Occurrence(slot: intent.slot, date: date, at: at, optional: optional))
                     } else if let before, before < reading, reading <= after, segment.from >= intent.from, segment.from <= stop,
-                        !seen.contains(date)
+                        !seen.contains(date) || reading == after
                     {
                         // Jumped over (or landed on) by the clock or a zone change at this
-                        // segment's start: due at the jump, optional either way. (A change in
-                        // the very millisecond of the call may come after it.)
+                        // segment's start: due at the jump, optional either way. A date already
+                        // due once counts only when the change lands on its time: the wall clock
+                        // then reads it, as a later reading (optional) that a plugin following the
+                        // clock may show; jumped over, it is never read and nothing is owed. (A
+                        // change in the very millisecond of the call may come after it.)
                         jumpedDates.insert(date)
                         result.append(Occurrence(slot: intent.slot, date: date, at: segment.from, optional: true))
                     }

@@ -93,7 +93,7 @@ public enum ShrunkScenario {
             if let slot = violation.slot, let date = violation.localDate {
                 checks.append(check("delivered", ["assert": "delivered", "slot": .string(slot), "localDate": .string(date)]))
             }
-            checks.append(check("on-time", ["assert": "maxLatenessMs", "value": .integer(InvariantChecker.onTimeMillis)]))
+            checks.append(check("on-time", ["assert": "maxLatenessMs", "value": .integer(InvariantChecker.livenessOnTimeMillis(result))]))
             checks.append(check("armed", ["assert": "armedAtEnd", "atLeast": .integer(Int64(max(activeSlots, 1)))]))
             return checks
         case .lossReported:

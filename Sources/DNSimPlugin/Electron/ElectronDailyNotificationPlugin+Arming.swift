@@ -135,10 +135,10 @@ extension ElectronDailyNotificationPlugin {
     func deliver(slotID: String, date: LocalDate, planned: Int64, context: Context) {
         armed.removeValue(forKey: slotID)
         guard var slot = context.withStorage({ store in store.slotIndex(of: slotID).map { store.slots[$0] } }) else { return }
-        if context.withStorage({ $0.hasHistory(slot: slotID, localDate: date) }) {
-            // This date was settled already (shown, skipped or reported missed, perhaps under the
-            // slot's previous time): not shown again, but the chain goes on to the next date,
-            // or no timer would be left for the slot.
+        if context.withStorage({ $0.wasSettled(slot, localDate: date) }) {
+            // This date was settled already (shown or skipped, perhaps under the slot's previous
+            // time, or reported missed since this set-up): not shown again, but the chain goes
+            // on to the next date, or no timer would be left for the slot.
             context.log("deliver.duplicateIgnored", [TraceDetail("slot", slotID), TraceDetail("localDate", date.description)])
             if slot.nextLocalDate <= date {
                 slot.nextLocalDate = date

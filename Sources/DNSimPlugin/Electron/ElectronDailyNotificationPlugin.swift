@@ -62,6 +62,8 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
             requestCode: PluginStore.requestCode(for: id))
         slot.scheduledAt = context.now().millisecondsSinceEpoch
         context.withStorage { store in
+            // A date reported missed before this set-up is owed to it (PluginStore.wasSettled).
+            slot.historyMark = store.history.count
             if let index = store.slotIndex(of: id) {
                 store.slots[index] = slot
             } else {

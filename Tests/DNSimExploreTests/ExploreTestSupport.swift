@@ -23,6 +23,24 @@ enum ExploreFixtures {
         try ExploreTemplateDecoder(file: "t.json").decode(Array(text.utf8))
     }
 
+    /// A quiet Android template (two slots, 07:30 and 21:00, three days in `zone`, no faults)
+    /// whose device starts with or without SCHEDULE_EXACT_ALARM: without it, the plugin's
+    /// alarms are windows (A5, A19).
+    static func androidTwoSlots(exactAlarm: Bool, zone: String = "Europe/Berlin") throws(ScenarioError) -> ExploreTemplate {
+        try template(
+            """
+            {
+              "id": "test/android-two-slots", "title": "two slots", "platform": "android",
+              "device": { "osVersions": [34], "profiles": ["android-stock"] },
+              "zones": ["\(zone)"],
+              "start": { "from": "2026-06-01", "to": "2026-06-01", "time": "07:00" },
+              "spanDays": { "min": 3, "max": 3 },
+              "slots": { "count": { "min": 2, "max": 2 }, "times": ["07:30", "21:00"] },
+              "os": { "exactAlarmGranted": \(exactAlarm) }
+            }
+            """)
+    }
+
     /// A template of `platform` with every fault kind of the platform switched on at `perWeek`.
     static func everything(_ platform: ScenarioPlatform, perWeek: Int = 10, days: Int = 7) -> String {
         let versions: String

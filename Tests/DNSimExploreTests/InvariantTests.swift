@@ -80,18 +80,7 @@ struct InvariantTests {
     /// the plugin can only ask for a window (A5), so after the heal "on time" is seed 004's
     /// "else ±10 m", not a minute.
     @Test func withoutTheExactAlarmPermissionTheLivenessPhaseAllowsTheWindow() throws {
-        let template = try ExploreFixtures.template(
-            """
-            {
-              "id": "test/no-exact", "title": "no exact alarms", "platform": "android",
-              "device": { "osVersions": [34], "profiles": ["android-stock"] },
-              "zones": ["Europe/Berlin"],
-              "start": { "from": "2026-06-01", "to": "2026-06-01", "time": "07:00" },
-              "spanDays": { "min": 3, "max": 3 },
-              "slots": { "count": { "min": 2, "max": 2 }, "times": ["07:30", "21:00"] },
-              "os": { "exactAlarmGranted": false }
-            }
-            """)
+        let template = try ExploreFixtures.androidTwoSlots(exactAlarm: false)
         var lateAfterHeal = 0
         for seed in 1...6 as ClosedRange<UInt64> {
             var world = WorldGenerator(template: template, version: "test").world(seed: seed)

@@ -8,21 +8,9 @@ import Testing
 /// and the judge's liveness phase alike.
 @Suite("On time")
 struct OnTimeTests {
-    /// A quiet Android world (two slots, three days) whose device starts with or without
-    /// SCHEDULE_EXACT_ALARM, with `steps` added as one episode.
+    /// A run of ``ExploreFixtures/androidTwoSlots(exactAlarm:zone:)`` with `steps` added as one episode.
     static func run(exactAlarm: Bool, steps: [(SimDuration, String)] = [], seed: UInt64) throws -> RunResult {
-        let template = try ExploreFixtures.template(
-            """
-            {
-              "id": "test/on-time", "title": "on time", "platform": "android",
-              "device": { "osVersions": [34], "profiles": ["android-stock"] },
-              "zones": ["America/New_York"],
-              "start": { "from": "2026-06-01", "to": "2026-06-01", "time": "07:00" },
-              "spanDays": { "min": 3, "max": 3 },
-              "slots": { "count": { "min": 2, "max": 2 }, "times": ["07:30", "21:00"] },
-              "os": { "exactAlarmGranted": \(exactAlarm) }
-            }
-            """)
+        let template = try ExploreFixtures.androidTwoSlots(exactAlarm: exactAlarm, zone: "America/New_York")
         var world = WorldGenerator(template: template, version: "test").world(seed: seed)
         world.enabledKinds = steps.isEmpty ? [] : [.exactAlarm]
         world.episodes =

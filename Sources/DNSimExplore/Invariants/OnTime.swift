@@ -40,13 +40,7 @@ struct OnTime {
 
     /// How far from its planned instant `at` a delivery may be and count as on time.
     func toleranceMillis(at instant: SimInstant) -> Int64 {
-        // The first change after `instant` (the steps are in time order).
-        var low = 0, high = changes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if changes[middle].0 <= instant { low = middle + 1 } else { high = middle }
-        }
-        let held = low > 0 ? changes[low - 1].1 : heldAtStart
+        let held = TimeLine.last(in: changes, atOrBefore: instant) ?? heldAtStart
         return held ? Self.exactMillis : Self.windowedMillis
     }
 }

@@ -123,8 +123,8 @@ public struct WorldGenerator: Sendable {
             var episode = episode
             if case .atFire(let slot, let offset) = snap {
                 let at = episode.steps[0].at
-                let zoneThen = Self.last(in: zones, atOrBefore: at) ?? zone
-                let offsetThen = Self.last(in: offsets, atOrBefore: at) ?? .zero
+                let zoneThen = TimeLine.last(in: zones, atOrBefore: at) ?? zone
+                let offsetThen = TimeLine.last(in: offsets, atOrBefore: at) ?? .zero
                 if let fire = Self.nearestFire(of: slots[slot].time, to: at, zone: zoneThen, clockOffset: offsetThen) {
                     let delta = fire + offset - at
                     for index in episode.steps.indices { episode.steps[index].at = episode.steps[index].at + delta }
@@ -170,17 +170,6 @@ public struct WorldGenerator: Sendable {
             world.episodes[index].steps = steps
         }
         world.healSession = draw()
-    }
-
-    /// The value of the last entry of `timeLine` (in time order) at or before `instant`.
-    static func last<Value>(in timeLine: [(SimInstant, Value)], atOrBefore instant: SimInstant) -> Value? {
-        // The first position whose time is after `instant`.
-        var low = 0, high = timeLine.count
-        while low < high {
-            let middle = (low + high) / 2
-            if timeLine[middle].0 <= instant { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? timeLine[low - 1].1 : nil
     }
 
     /// The most requests other code of the app adds over a whole world: with at most 48 of its

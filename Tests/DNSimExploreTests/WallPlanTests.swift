@@ -78,6 +78,25 @@ struct WallPlanTests {
         #expect(plan.last?.at == landing)
     }
 
+    @Test func aPunctualDeliveryTakesTheOwedOccurrenceBeforeANearerOptionalOne() {
+        // A slot moved from 00:00 to 23:59 at 13:25: the old intent's 00:00 of the next date is
+        // still planned, optional, within the Electron slack (17 s after the delivery), the new
+        // intent's 23:59 is owed (43 s before it). The delivery is the new intent's.
+        let at = Self.instant("2026-11-17T19:00:51", in: Self.tokyo)
+        let owed = WallPlan.Occurrence(slot: "s", date: LocalDate(year: 2026, month: 11, day: 17)!, at: at - .seconds(43), optional: false)
+        let stopped = WallPlan.Occurrence(slot: "s", date: LocalDate(year: 2026, month: 11, day: 18)!, at: at + .seconds(17), optional: true)
+        var matcher = WallMatcher([owed, stopped])
+        #expect(matcher.take(slot: "s", at: at, within: .minutes(2), preferOwed: true)?.date == owed.date)
+        // Without the preference the nearer one is taken.
+        var plain = WallMatcher([owed, stopped])
+        #expect(plain.take(slot: "s", at: at, within: .minutes(2))?.date == stopped.date)
+        // Looking back, the latest occurrence due at or before the time, then the one before.
+        var past = WallMatcher([owed, stopped])
+        #expect(past.take(slot: "s", at: at + .hours(1), preferPast: true)?.date == stopped.date)
+        #expect(past.take(slot: "s", at: at + .hours(1), preferPast: true)?.date == owed.date)
+        #expect(past.take(slot: "s", at: at + .hours(1), preferPast: true) == nil)
+    }
+
     @Test func aTimeStillAheadOnTheCallsDateIsOwedInTheNewZone() {
         // Asked at 07:01 in Tokyo for 09:00: 09:00 that day is owed wherever the device is then.
         let start = Self.instant("2026-12-02T07:00", in: Self.tokyo)

@@ -139,8 +139,12 @@ public struct InvariantChecker {
         // Suppressed posts, with the occurrence of the judge's plan each one used up.
         let suppressed = result.suppressed.map { ($0, matcher.take(slot: $0.slot, at: $0.happenedAt ?? $0.plannedAt, preferPast: true)) }
         // Deliveries on time (within 2 min) pair first, so a stray delivery never takes the
-        // occurrence a punctual one is for; the rest pair within 12 h.
-        var paired = result.deliveries.map { Paired(delivery: $0, occurrence: matcher.take(slot: $0.slot, at: $0.deliveredAt, within: .minutes(2))) }
+        // occurrence a punctual one is for, and with an owed occurrence before an optional one
+        // (a stopped intent's last reading within the Electron slack, a later reading); the rest
+        // pair within 12 h.
+        var paired = result.deliveries.map {
+            Paired(delivery: $0, occurrence: matcher.take(slot: $0.slot, at: $0.deliveredAt, within: .minutes(2), preferOwed: true))
+        }
         for index in paired.indices where paired[index].occurrence == nil {
             paired[index].occurrence = matcher.take(slot: paired[index].delivery.slot, at: paired[index].delivery.deliveredAt, preferPast: true)
         }

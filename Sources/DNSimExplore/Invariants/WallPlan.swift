@@ -170,38 +170,49 @@ struct WallMatcher {
     }
 
     /// Takes an unmatched occurrence of `slot` for something that happened at `time`: the nearest
-    /// within `window` (the earlier on a tie); with `preferPast`, first the latest one due at or
-    /// before `time` within 24 h (OS alarms are never early, A3, so a late delivery is far likelier
-    /// than an early one).
+    /// within `window` (the earlier on a tie; with `preferOwed`, an owed occurrence before an
+    /// optional one, however near); with `preferPast`, first the latest one due at or before
+    /// `time` within 24 h (OS alarms are never early, A3, so a late delivery is far likelier than
+    /// an early one).
     mutating func take(
-        slot: String, at time: SimInstant, within window: SimDuration = .hours(12), preferPast: Bool = false
+        slot: String, at time: SimInstant, within window: SimDuration = .hours(12), preferPast: Bool = false, preferOwed: Bool = false
     ) -> WallPlan.Occurrence? {
         guard let list = positions[slot] else { return nil }
         if preferPast {
-            var best: Int?
-            for index in list where !matched[index] && plan[index].at <= time && time - plan[index].at <= .hours(24) {
-                best = index
-            }
-            if let best {
-                matched[best] = true
-                return plan[best]
+            // Back from the last occurrence due at or before `time` (the list is in time order).
+            var cursor = firstPosition(in: list, after: time) - 1
+            while cursor >= 0, time - plan[list[cursor]].at <= .hours(24) {
+                let index = list[cursor]
+                if !matched[index] {
+                    matched[index] = true
+                    return plan[index]
+                }
+                cursor -= 1
             }
         }
-        var low = 0, high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if plan[list[middle]].at < time - window { low = middle + 1 } else { high = middle }
-        }
-        var best: (index: Int, distance: Int64)?
-        for cursor in low..<list.count {
+        var best: (index: Int, rank: Int, distance: Int64)?
+        for cursor in firstPosition(in: list, after: time - window - .milliseconds(1))..<list.count {
             let index = list[cursor]
             if plan[index].at > time + window { break }
-            let distance = abs((plan[index].at - time).milliseconds)
-            if !matched[index], best == nil || distance < best!.distance { best = (index, distance) }
+            guard !matched[index] else { continue }
+            // Owed before optional when asked (rank 0 before 1), then the nearest.
+            let candidate = (index: index, rank: preferOwed && plan[index].optional ? 1 : 0, distance: abs((plan[index].at - time).milliseconds))
+            if let current = best, (current.rank, current.distance) <= (candidate.rank, candidate.distance) { continue }
+            best = candidate
         }
         guard let best else { return nil }
         matched[best.index] = true
         return plan[best.index]
+    }
+
+    /// The first position in `list` (plan indices in time order) whose occurrence is due after `time`.
+    private func firstPosition(in list: [Int], after time: SimInstant) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if plan[list[middle]].at <= time { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The occurrences nothing matched, in plan order.

@@ -45,6 +45,15 @@ struct FleetCommandTests {
         #expect(twice.stderr.contains("expected each shard once, found shard 1/3 again"))
     }
 
+    @Test func aTallyOfAnotherFormatVersionIsNotMerged() {
+        let tally = Invocation(["fleet", Self.spec, "--devices", "4", "--days", "7", "--format", "json"]).stdout
+        #expect(tally.contains("\"formatVersion\": 2"))
+        let old = tally.replacingOccurrences(of: "\"formatVersion\": 2", with: "\"formatVersion\": 1")
+        let merge = Invocation(["merge", "old.json"], files: ["old.json": old])
+        #expect(merge.code == 2)
+        #expect(merge.stderr == "error: old.json: at /formatVersion: expected 2, found 1\n", "\(merge.stderr)")
+    }
+
     @Test func aBadSpecIsExitTwoWithItsPointer() {
         let bad = #"{ "id": "x", "title": "t", "classes": [ { "name": "a", "weight": 0, "template": "t.json" } ] }"#
         let run = Invocation(["fleet", "spec.json", "--devices", "5"], files: ["spec.json": bad])

@@ -3,8 +3,11 @@ import DNSimCore
 extension FleetTally {
     /// The version of the tally file (`dnsim fleet --out`, `dnsim merge`).
     ///
-    /// History: 1 — first version.
-    public static let formatVersion: Int64 = 1
+    /// History: 1 — first version. 2 — `onTime` counts deliveries within 10 minutes on Android
+    /// while the app lacks SCHEDULE_EXACT_ALARM (seed 004's "else ±10 m"; 1 counted 1 minute
+    /// everywhere), and worlds' network time corrections no longer add up: a version 1 shard
+    /// would count differently, so `dnsim merge` refuses to mix the two.
+    public static let formatVersion: Int64 = 2
 
     /// The counts a group writes, in this order, by name.
     static var countNames: [(String, WritableKeyPath<Group, Int>)] {

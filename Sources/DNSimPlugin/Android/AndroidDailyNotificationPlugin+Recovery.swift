@@ -51,6 +51,12 @@ extension AndroidDailyNotificationPlugin {
             // clock from the earliest date owed; seed 003's TIME_SET recalculation (the
             // directive) takes the first occurrence after now instead.
             let owedDates = recomputeFromWallTime && policy.recovery == .fromWallTime
+            // The wall clock's reading just before a move from the zone the plugin last ran in:
+            // a date-time at or before it was already passed on the old clock (shown or lost
+            // there), so a westward move that brings it back "just passed" does not make it late.
+            let passedBeforeMove = owedDates
+                ? store.lastRunZone.flatMap { $0 == zone.identifier ? nil : Zone(identifier: $0) }?.localDateTime(at: SimInstant(millisecondsSinceEpoch: now))
+                : nil
             if owedDates { store.noteRun(in: zone.identifier, at: now) }
             for index in store.slots.indices {
                 var slot = store.slots[index]
@@ -67,7 +73,8 @@ extension AndroidDailyNotificationPlugin {
                 }
                 while slot.nextRunAt <= now {
                     let undelivered = !store.hasHistory(slot: slot.id, localDate: slot.nextLocalDate)
-                    if undelivered && now - slot.nextRunAt <= grace && slot.nextLocalDate >= plannedFrom {
+                    let readBeforeMove = passedBeforeMove.map { LocalDateTime(date: slot.nextLocalDate, time: slot.time) <= $0 } ?? false
+                    if undelivered && now - slot.nextRunAt <= grace && slot.nextLocalDate >= plannedFrom && !readBeforeMove {
                         // Armed with a past trigger it fires at once (A12): late, but once.
                         keptForLateDelivery = true
                         context.log("late.delivery", [TraceDetail("occurrence", "\(slot.id)@\(slot.nextLocalDate)")])

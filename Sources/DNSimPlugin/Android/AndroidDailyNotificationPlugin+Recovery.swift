@@ -51,12 +51,9 @@ extension AndroidDailyNotificationPlugin {
             // clock from the earliest date owed; seed 003's TIME_SET recalculation (the
             // directive) takes the first occurrence after now instead.
             let owedDates = recomputeFromWallTime && policy.recovery == .fromWallTime
-            // The wall clock's reading just before a move from the zone the plugin last ran in:
-            // a date-time at or before it was already passed on the old clock (shown or lost
-            // there), so a westward move that brings it back "just passed" does not make it late.
-            let passedBeforeMove = owedDates
-                ? store.lastRunZone.flatMap { $0 == zone.identifier ? nil : Zone(identifier: $0) }?.localDateTime(at: SimInstant(millisecondsSinceEpoch: now))
-                : nil
+            // After a move, a date-time the old clock had already passed (shown or lost there) is
+            // not late here, however recently a westward move makes it look passed.
+            let passedBeforeMove = owedDates ? store.oldClockReading(movingTo: zone, at: now) : nil
             if owedDates { store.noteRun(in: zone.identifier, at: now) }
             for index in store.slots.indices {
                 var slot = store.slots[index]

@@ -35,6 +35,15 @@ extension PluginStore {
         return date
     }
 
+    /// After a move from the zone the plugin last ran in (``lastRunZone``) to `zone`, what the
+    /// old zone's clock reads at `now` (wall ms): every date-time at or before it had already
+    /// passed on the old clock, shown or lost there, however recent it looks in `zone`. `nil`
+    /// when the plugin last ran in `zone` or never noted a run.
+    public func oldClockReading(movingTo zone: Zone, at now: Int64) -> LocalDateTime? {
+        guard let lastRunZone, lastRunZone != zone.identifier, let old = Zone(identifier: lastRunZone) else { return nil }
+        return old.localDateTime(at: SimInstant(millisecondsSinceEpoch: now))
+    }
+
     /// Notes that the plugin runs at `now` (wall ms) in `zone`. When the zone differs from the
     /// one it last ran in, the device moved after that run, so ``zoneSince`` becomes its time.
     public mutating func noteRun(in zone: String, at now: Int64) {

@@ -294,7 +294,7 @@ public struct InvariantChecker {
         // Electron: a timer set before a clock correction fires off by that correction (E1).
         let liveSlack = world.scenario.platform == .electron ? earlySlack : 0
         // Android without the exact-alarm permission: a window, not a minute (seed 004).
-        let liveOnTime = Self.livenessOnTimeMillis(result)
+        let liveOnTime = onTime.toleranceMillis(at: end)
         for slot in activeSlotsAtEnd {
             for occurrence in missed where occurrence.slot == slot && occurrence.at >= quietFrom
                 && !touched.contains(occurrence.slot + "@" + occurrence.date.description)

@@ -207,12 +207,7 @@ struct WallMatcher {
 
     /// The first position in `list` (plan indices in time order) whose occurrence is due after `time`.
     private func firstPosition(in list: [Int], after time: SimInstant) -> Int {
-        var low = 0, high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if plan[list[middle]].at <= time { low = middle + 1 } else { high = middle }
-        }
-        return low
+        list.partitioningIndex { plan[$0].at > time }
     }
 
     /// The occurrences nothing matched, in plan order.

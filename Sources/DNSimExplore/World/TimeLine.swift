@@ -6,12 +6,7 @@ enum TimeLine {
     /// The value of the last entry of `timeLine` (in time order) at or before `instant`, if any:
     /// a binary search, so a caller looking up every episode or delivery never rescans the line.
     static func last<Value>(in timeLine: [(SimInstant, Value)], atOrBefore instant: SimInstant) -> Value? {
-        // The first position whose time is after `instant`.
-        var low = 0, high = timeLine.count
-        while low < high {
-            let middle = (low + high) / 2
-            if timeLine[middle].0 <= instant { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? timeLine[low - 1].1 : nil
+        let after = timeLine.partitioningIndex { $0.0 > instant }
+        return after > 0 ? timeLine[after - 1].1 : nil
     }
 }

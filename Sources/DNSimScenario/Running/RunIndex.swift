@@ -394,12 +394,7 @@ final class RunIndex {
 
     /// The last entry of `list` (in trace order, so in time order) at or before `instant`.
     private static func last(in list: [RecordSummary], atOrBefore instant: SimInstant) -> RecordSummary? {
-        // The first position whose time is after `instant`.
-        var low = 0, high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle].time <= instant { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? list[low - 1] : nil
+        let after = list.partitioningIndex { $0.time > instant }
+        return after > 0 ? list[after - 1] : nil
     }
 }

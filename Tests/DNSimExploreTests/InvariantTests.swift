@@ -3,6 +3,7 @@ import DNSimCore
 @testable import DNSimExplore
 import DNSimPlugin
 import DNSimScenario
+import Foundation
 import Testing
 
 @Suite("Invariants")
@@ -198,6 +199,25 @@ struct InvariantTests {
         let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false))
         let post = try #require(result.suppressed.first { $0.localDate == "2026-10-30" })
         #expect(post.reason.contains("A49"))
+        #expect(InvariantChecker(world: rendered, result: result).judge().violation(of: .lossReported) == nil)
+    }
+
+    @Test func aDateThePluginSkippedAtItsLaterReadingIsNotALoss() throws {
+        // explore/electron-week over 120 days, seed 468 (scenarios/electron/quit-across-date-line-
+        // west-stale-skip-electron): the app is quit in Kiritimati over 02-26 23:59, the computer
+        // moves to Pago Pago, where 02-26 comes round again, and the launch a minute after its
+        // 23:59 there skips it as stale. The result lists the skip under 02-26 (the plan's
+        // reading of 02-26 is a day earlier, beyond the matching window), and the judge takes
+        // the skipped date as settled, not as a silent loss.
+        let path = "explore/templates/electron-week.json"
+        let text = try String(contentsOf: ExploreFixtures.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        let long = text.replacingOccurrences(of: #""spanDays": { "min": 7, "max": 7 }"#, with: #""spanDays": { "min": 120, "max": 120 }"#)
+        #expect(long != text)
+        let rendered = try WorldGenerator(template: ExploreFixtures.template(long), version: "test").world(seed: 468).render(profile: .corrected)
+        let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false))
+        let skip = try #require(result.skipped.first { $0.localDate == "2027-02-26" })
+        #expect(skip.reason.contains("stale at fire"))
+        #expect(!result.missed.contains { $0.localDate == "2027-02-26" })
         #expect(InvariantChecker(world: rendered, result: result).judge().violation(of: .lossReported) == nil)
     }
 

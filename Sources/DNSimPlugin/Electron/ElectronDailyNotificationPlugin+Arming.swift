@@ -86,7 +86,7 @@ extension ElectronDailyNotificationPlugin {
                         nowWallMillis: context.now().millisecondsSinceEpoch, zone: context.timeZone,
                         extra: [TraceDetail("why", "stale at fire")])
                     context.log(
-                        "telemetry", payload, summary: Telemetry.summary("skipped", slot: slot.id, extra: [TraceDetail("why", "stale at fire")]))
+                        "telemetry", payload, summary: Telemetry.summary("skipped", slot: slot.id, date: date, extra: [TraceDetail("why", "stale at fire")]))
                     context.httpClient.acknowledge(payload)
                     return false
                 }
@@ -96,7 +96,7 @@ extension ElectronDailyNotificationPlugin {
         let payload = Telemetry.payload(
             "shown", slot: slot.id, date: date, plannedWallMillis: planned, nowWallMillis: context.now().millisecondsSinceEpoch,
             zone: context.timeZone)
-        context.log("telemetry", payload, summary: Telemetry.summary("shown", slot: slot.id))
+        context.log("telemetry", payload, summary: Telemetry.summary("shown", slot: slot.id, date: date))
         context.httpClient.acknowledge(payload)
         context.showNotification(
             title: slot.title, body: withContent ? slot.renderedBody : slot.body,

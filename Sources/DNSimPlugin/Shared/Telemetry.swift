@@ -31,18 +31,26 @@ public enum Telemetry {
     public static func payloadCount(extra: [TraceDetail] = []) -> Int { 7 + extra.count }
 
     /// The details of an event's ``payload(_:slot:date:plannedWallMillis:nowWallMillis:zone:extra:)``
-    /// that indexes read, in payload order and with the same values: the event, the slot and
-    /// the `extra` facts (a skip's reason, an error's code). A run that keeps no trace builds
-    /// only these for an event it does not ACK.
-    public static func summary(_ event: String, slot: String, extra: [TraceDetail] = []) -> [TraceDetail] {
+    /// that indexes read, in payload order and with the same values: the event, the slot, the
+    /// local date of an event the result dates (``isDated(_:)``: a skip) and the `extra` facts
+    /// (a skip's reason, an error's code). A run that keeps no trace builds only these for an
+    /// event it does not ACK.
+    public static func summary(_ event: String, slot: String, date: LocalDate, extra: [TraceDetail] = []) -> [TraceDetail] {
         // One array of the final size (`[…] + extra` makes a second one).
+        let dated = isDated(event)
         var summary: [TraceDetail] = []
-        summary.reserveCapacity(2 + extra.count)
+        summary.reserveCapacity((dated ? 3 : 2) + extra.count)
         summary.append(TraceDetail("event", event))
         summary.append(TraceDetail("slot", slot))
+        if dated { summary.append(TraceDetail("localDate", date.description)) }
         summary.append(contentsOf: extra)
         return summary
     }
+
+    /// Whether a run's result reads the event's local date (its summary carries it): a skip is
+    /// listed under the date the plugin skipped, which after a move across zones can lie more
+    /// than the matching window from the run's own planned instant of that date.
+    public static func isDated(_ event: String) -> Bool { event == "skipped" }
 
     /// Whether the event is ACKed to the server (fire-and-forget, 8 s): deliveries and their
     /// failures, not every arming.

@@ -1,3 +1,4 @@
+import DNSimCalendar
 import DNSimCore
 
 /// Matches what happened (a delivery, a skip) to the planned occurrence it was for: the nearest
@@ -13,6 +14,14 @@ struct PlanMatcher {
     private var matched: [Bool]
     /// Per slot, the positions in `planned` of its occurrences (in plan order, so in time order).
     private let positionsBySlot: [String: [Int]]
+    /// Per slot and local date, the positions of its occurrences; built on first use
+    /// (``take(slot:localDate:nearestTo:)``), which most runs never make.
+    private var positionsBySlotDate: [SlotDate: [Int]] = [:]
+
+    private struct SlotDate: Hashable {
+        var slot: String
+        var localDate: LocalDate
+    }
 
     /// Indexes `planned`, which must be in time order (as ``OccurrencePlanner/plan(zoneTimeline:end:)`` returns it).
     init(_ planned: [OccurrencePlanner.Planned]) {
@@ -49,6 +58,22 @@ struct PlanMatcher {
         guard let best else { return nil }
         matched[best.position] = true
         return planned[best.position]
+    }
+
+    /// Takes the unmatched occurrence of `slot` planned for `localDate` nearest to `time`, however
+    /// far from it: for an event the plugin dated itself (a skip of a date whose reading, after
+    /// a move across zones, lies a day from the run's own planned instant of that date).
+    mutating func take(slot: String, localDate: LocalDate, nearestTo time: SimInstant) -> OccurrencePlanner.Planned? {
+        if positionsBySlotDate.isEmpty {
+            for (position, occurrence) in planned.enumerated() {
+                positionsBySlotDate[SlotDate(slot: occurrence.slot, localDate: occurrence.localDate), default: []].append(position)
+            }
+        }
+        let candidates = positionsBySlotDate[SlotDate(slot: slot, localDate: localDate)] ?? []
+        guard let best = candidates.filter({ !matched[$0] }).min(by: { abs((planned[$0].at - time).milliseconds) < abs((planned[$1].at - time).milliseconds) })
+        else { return nil }
+        matched[best] = true
+        return planned[best]
     }
 
     /// The occurrences nothing matched, in plan order.

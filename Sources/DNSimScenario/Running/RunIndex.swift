@@ -91,6 +91,8 @@ final class RunIndex {
     struct Skip {
         var time: SimInstant
         var slot: String
+        /// The local date the plugin skipped, as its telemetry gives it.
+        var localDate: String?
         var why: String
     }
 
@@ -369,7 +371,7 @@ final class RunIndex {
             let event = record.detail("event") ?? "?"
             telemetryTally.add(event)
             if event == "skipped", let slot = record.detail("slot") {
-                skips.append(Skip(time: record.time, slot: slot, why: record.detail("why") ?? ""))
+                skips.append(Skip(time: record.time, slot: slot, localDate: record.detail("localDate"), why: record.detail("why") ?? ""))
             }
         case "prefetch.result":
             let result = record.detail("result")

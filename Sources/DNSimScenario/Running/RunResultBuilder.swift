@@ -18,12 +18,17 @@ struct RunResultBuilder {
         deliveries.reserveCapacity(outcome.posts.count)
         var suppressed: [RunResult.Occurrence] = []
         var skipped: [RunResult.Occurrence] = []
-        // Occurrences the plugin chose not to deliver (TTL-at-fire) are skipped, not missed.
+        // Occurrences the plugin chose not to deliver (TTL-at-fire) are skipped, not missed: the
+        // nearest occurrence, else the one of the date the plugin skipped (a move across zones
+        // can put its reading a day from the plan's), else the skip as the plugin dated it.
         for skip in index.skips {
-            guard let match = matcher.takeNearest(slot: skip.slot, to: skip.time) else { continue }
+            let date = skip.localDate.flatMap { LocalDate(parsing: $0) }
+            let match =
+                matcher.takeNearest(slot: skip.slot, to: skip.time)
+                ?? date.flatMap { matcher.take(slot: skip.slot, localDate: $0, nearestTo: skip.time) }
             skipped.append(
                 RunResult.Occurrence(
-                    slot: skip.slot, localDate: match.localDate.description, plannedAt: match.at,
+                    slot: skip.slot, localDate: match?.localDate.description ?? skip.localDate ?? "?", plannedAt: match?.at ?? skip.time,
                     reason: "skipped by the plugin: " + skip.why + " (seed 004 TTL-at-fire)", happenedAt: skip.time))
         }
         for post in outcome.posts {

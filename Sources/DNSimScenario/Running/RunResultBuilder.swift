@@ -5,6 +5,12 @@ import DNSimCore
 /// planned occurrence of its slot, names the rule that lost each unmatched one, and evaluates
 /// the scenario's checks.
 struct RunResultBuilder {
+    /// A slot and one of its local dates, as a result writes them.
+    private struct SlotDate: Hashable {
+        var slot: String
+        var localDate: String
+    }
+
     let outcome: WorldOutcome
     /// How much of the result to build (``RunOptions/Scope``).
     var scope = RunOptions.Scope.full
@@ -52,7 +58,13 @@ struct RunResultBuilder {
         // Many missed occurrences name one record (a removal took a slot's whole window, a
         // limit dropped a day's requests): each record is described once.
         var descriptions: [Int32: String] = [:]
-        let missed = matcher.unmatched.map { occurrence in
+        // A slot shows once per local date: a date one of whose occurrences was shown, posted
+        // and suppressed, or skipped is settled, and a second occurrence of it (the slot set up
+        // again at another time that day) is not missed.
+        var settled = Set<SlotDate>()
+        for item in deliveries where item.plannedAt != nil { settled.insert(SlotDate(slot: item.slot, localDate: item.localDate)) }
+        for item in suppressed + skipped { settled.insert(SlotDate(slot: item.slot, localDate: item.localDate)) }
+        let missed = matcher.unmatched.filter { !settled.contains(SlotDate(slot: $0.slot, localDate: $0.localDate.description)) }.map { occurrence in
             RunResult.Occurrence(
                 slot: occurrence.slot, localDate: occurrence.localDate.description, plannedAt: occurrence.at,
                 reason: scope == .full ? reason(for: occurrence, descriptions: &descriptions) : "")

@@ -47,11 +47,11 @@ struct FleetCommandTests {
 
     @Test func aTallyOfAnotherFormatVersionIsNotMerged() {
         let tally = Invocation(["fleet", Self.spec, "--devices", "4", "--days", "7", "--format", "json"]).stdout
-        #expect(tally.contains("\"formatVersion\": 2"))
-        let old = tally.replacingOccurrences(of: "\"formatVersion\": 2", with: "\"formatVersion\": 1")
+        #expect(tally.contains("\"formatVersion\": 3"))
+        let old = tally.replacingOccurrences(of: "\"formatVersion\": 3", with: "\"formatVersion\": 2")
         let merge = Invocation(["merge", "old.json"], files: ["old.json": old])
         #expect(merge.code == 2)
-        #expect(merge.stderr == "error: old.json: at /formatVersion: expected 2, found 1\n", "\(merge.stderr)")
+        #expect(merge.stderr == "error: old.json: at /formatVersion: expected 3, found 2\n", "\(merge.stderr)")
     }
 
     @Test func aBadSpecIsExitTwoWithItsPointer() {

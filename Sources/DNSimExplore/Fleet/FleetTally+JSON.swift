@@ -6,8 +6,11 @@ extension FleetTally {
     /// History: 1 — first version. 2 — `onTime` counts deliveries within 10 minutes on Android
     /// while the app lacks SCHEDULE_EXACT_ALARM (seed 004's "else ±10 m"; 1 counted 1 minute
     /// everywhere), and worlds' network time corrections no longer add up: a version 1 shard
-    /// would count differently, so `dnsim merge` refuses to mix the two.
-    public static let formatVersion: Int64 = 2
+    /// would count differently, so `dnsim merge` refuses to mix the two. 3 — `missed` (and so
+    /// `planned`) no longer counts a second occurrence of a slot's date that was already shown,
+    /// suppressed or skipped, and a plugin skip dated a day from the run's planned reading is
+    /// a skip, not a miss.
+    public static let formatVersion: Int64 = 3
 
     /// The counts a group writes, in this order, by name.
     static var countNames: [(String, WritableKeyPath<Group, Int>)] {

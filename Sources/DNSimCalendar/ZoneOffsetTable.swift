@@ -1,3 +1,4 @@
+import DNSimCore
 import Foundation
 import Synchronization
 
@@ -153,17 +154,8 @@ extension ZoneOffsetTable {
         /// The offset at `seconds`, which must lie in this span.
         func offset(atSeconds seconds: Int64) -> Int {
             // The number of transitions at or before `seconds`.
-            var low = 0
-            var high = instants.count
-            while low < high {
-                let middle = (low + high) / 2
-                if instants[middle] <= seconds {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
-            }
-            return low == 0 ? offsetBefore : offsets[low - 1]
+            let count = instants.partitioningIndex { $0 > seconds }
+            return count == 0 ? offsetBefore : offsets[count - 1]
         }
 
         /// The first transition of this span strictly after `seconds`, or `nil`.

@@ -48,13 +48,7 @@ struct AndroidWorkDatabase {
         // Until the first compaction serials are consecutive, so the position is direct.
         var index = Int(serial) - Int(first)
         if !serials.indices.contains(index) || serials[index] != serial {
-            var low = 0
-            var high = serials.count
-            while low < high {
-                let middle = (low + high) / 2
-                if serials[middle] < serial { low = middle + 1 } else { high = middle }
-            }
-            index = low
+            index = serials.partitioningIndex { $0 >= serial }
         }
         guard serials.indices.contains(index), serials[index] == serial, !isDeleted[index] else { return nil }
         return index
@@ -172,12 +166,6 @@ struct AndroidWorkDatabase {
 
     /// The first position in ``liveIndices`` not below `index` (binary search).
     private func insertionPoint(of index: Int) -> Int {
-        var low = 0
-        var high = liveIndices.count
-        while low < high {
-            let mid = (low + high) / 2
-            if liveIndices[mid] < index { low = mid + 1 } else { high = mid }
-        }
-        return low
+        liveIndices.partitioningIndex { $0 >= index }
     }
 }

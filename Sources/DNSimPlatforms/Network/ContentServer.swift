@@ -103,12 +103,7 @@ public final class ContentServer {
 
     /// How many of the time-ordered `instants` are at or before `instant`.
     private static func count(_ instants: [SimInstant], atOrBefore instant: SimInstant) -> Int {
-        var low = 0, high = instants.count
-        while low < high {
-            let middle = (low + high) / 2
-            if instants[middle] <= instant { low = middle + 1 } else { high = middle }
-        }
-        return low
+        instants.partitioningIndex { $0 > instant }
     }
 
     /// Publishes a new version now.

@@ -75,12 +75,8 @@ struct IOSPendingTable {
     /// Where the request with `serial` stands in `requestsCache` (`nil` when there is no cache).
     private func cachePosition(ofSerial serial: Int32) -> Int? {
         guard requestsCache != nil else { return nil }
-        var low = 0, high = cacheSerials.count
-        while low < high {
-            let middle = (low + high) / 2
-            if cacheSerials[middle] < serial { low = middle + 1 } else { high = middle }
-        }
-        return low < cacheSerials.count && cacheSerials[low] == serial ? low : nil
+        let position = cacheSerials.partitioningIndex { $0 >= serial }
+        return position < cacheSerials.count && cacheSerials[position] == serial ? position : nil
     }
 
     /// Mutates every entry in place, in the order they were added; `body` must not reach the table.

@@ -39,13 +39,8 @@ struct PlanMatcher {
         let window = Self.window.milliseconds
         let earliest = time - Self.window
         // The first occurrence not before the window.
-        var low = 0, high = positions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if planned[positions[middle]].at < earliest { low = middle + 1 } else { high = middle }
-        }
         var best: (position: Int, distance: Int64)?
-        var cursor = low
+        var cursor = positions.partitioningIndex { planned[$0].at >= earliest }
         while cursor < positions.count {
             let position = positions[cursor]
             let distance = abs((planned[position].at - time).milliseconds)

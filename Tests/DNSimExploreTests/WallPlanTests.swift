@@ -58,6 +58,31 @@ struct WallPlanTests {
         #expect(plan.last?.optional == false)
     }
 
+    @Test func aClockSetJumpingOverADatesLaterReadingMakesItOptionallyDueAtTheSet() {
+        // explore/android-week over 365 days, seed 584: 23:59 in Kiritimati; 02-03's reading
+        // there is lost (a reboot on an OEM that blocks BOOT_COMPLETED), the device moves to
+        // Pago Pago, where 02-03 comes round again, and a clock set jumps the wall clock from
+        // 18:49 to 23:59:59.999, over its 23:59. A plugin that hears of the set may show 02-03
+        // then: the date's later reading is optional, due at the set, so such a delivery is 02-03's
+        // (not a second 02-02, nor a loss of 02-03).
+        let kiritimati = Zone(identifier: "Pacific/Kiritimati")!
+        let pagoPago = Zone(identifier: "Pacific/Pago_Pago")!
+        let start = Self.instant("2027-02-01T07:00", in: kiritimati)
+        let move = Self.instant("2027-02-03T02:55", in: pagoPago)
+        let jump = Self.instant("2027-02-03T18:49", in: pagoPago)
+        let segments = [
+            WallPlan.Segment(from: start, zone: kiritimati, offset: .zero),
+            WallPlan.Segment(from: move, zone: pagoPago, offset: .zero),
+            WallPlan.Segment(from: jump, zone: pagoPago, offset: .hours(5) + .minutes(10) + .seconds(59) + .milliseconds(999)),
+        ]
+        let intent = WallPlan.Intent(slot: "s", time: LocalTime(parsing: "23:59")!, from: start + .minutes(1), until: nil)
+        let plan = WallPlan.plan([intent], segments: segments, end: jump + .hours(2))
+        let thirds = plan.filter { $0.date.description == "2027-02-03" }
+        #expect(thirds.map(\.optional) == [false, true])
+        #expect(thirds.first?.at == Self.instant("2027-02-03T23:59", in: kiritimati))
+        #expect(thirds.last?.at == jump)
+    }
+
     @Test func aClockSetLandingOnADatesLaterReadingMakesItOptionallyDueAtTheSet() {
         // Daily 09:00 in Tokyo, shown at 09:00. At 12:00 the clock is set back 3 h 10 min (the
         // wall reads 08:50 again); at 12:05 a correction sets it 5 min forward, landing on

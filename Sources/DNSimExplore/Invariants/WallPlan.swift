@@ -125,15 +125,14 @@ struct WallPlan {
                             || at > stop
                         seen.insert(date)
                         result.append(Occurrence(slot: intent.slot, date: date, at: at, optional: optional))
-                    } else if let before, before < reading, reading <= after, segment.from >= intent.from, segment.from <= stop,
-                        !seen.contains(date) || reading == after
-                    {
+                    } else if let before, before < reading, reading <= after, segment.from >= intent.from, segment.from <= stop {
                         // Jumped over (or landed on) by the clock or a zone change at this
                         // segment's start: due at the jump, optional either way. A date already
-                        // due once counts only when the change lands on its time: the wall clock
-                        // then reads it, as a later reading (optional) that a plugin following the
-                        // clock may show; jumped over, it is never read and nothing is owed. (A
-                        // change in the very millisecond of the call may come after it.)
+                        // due once is too: landed on, the wall clock reads it again; jumped over,
+                        // a plugin that hears of the change may show it late (its earlier reading
+                        // may have been lost, to a reboot, say), and showing it twice is what
+                        // one-per-slot-date judges. (A change in the very millisecond of the call
+                        // may come after it.)
                         jumpedDates.insert(date)
                         result.append(Occurrence(slot: intent.slot, date: date, at: segment.from, optional: true))
                     }
@@ -151,7 +150,7 @@ struct WallPlan {
                 }
             }
         }
-        return result.sorted { ($0.at, $0.slot) < ($1.at, $1.slot) }
+        return result.sorted { ($0.at, $0.slot, $0.date) < ($1.at, $1.slot, $1.date) }
     }
 }
 
@@ -170,9 +169,9 @@ struct WallMatcher {
     }
 
     /// Takes an unmatched occurrence of `slot` for something that happened at `time`: the nearest
-    /// within `window` (the earlier on a tie; with `preferOwed`, an owed occurrence before an
-    /// optional one, however near); with `preferPast`, first the latest one due at or before
-    /// `time` within 24 h (OS alarms are never early, A3, so a late delivery is far likelier than
+    /// within `window` (the earlier on a tie, and of dates due at one instant the latest; with
+    /// `preferOwed`, an owed occurrence before an optional one, however near); with `preferPast`,
+    /// first the latest one due at or before `time` within 24 h (OS alarms are never early, A3, so a late delivery is far likelier than
     /// an early one).
     mutating func take(
         slot: String, at time: SimInstant, within window: SimDuration = .hours(12), preferPast: Bool = false, preferOwed: Bool = false
@@ -197,8 +196,17 @@ struct WallMatcher {
             guard !matched[index] else { continue }
             // Owed before optional when asked (rank 0 before 1), then the nearest.
             let candidate = (index: index, rank: preferOwed && plan[index].optional ? 1 : 0, distance: abs((plan[index].at - time).milliseconds))
-            if let current = best, (current.rank, current.distance) <= (candidate.rank, candidate.distance) { continue }
-            best = candidate
+            if let current = best, (current.rank, current.distance) > (candidate.rank, candidate.distance) {
+                best = candidate
+            } else if let current = best, (current.rank, current.distance) == (candidate.rank, candidate.distance),
+                plan[current.index].at == plan[index].at, plan[current.index].date < plan[index].date
+            {
+                // Dates due at one instant (a jump passed them all): the latest, which a plugin
+                // that hears of the jump shows as just passed.
+                best = candidate
+            } else if best == nil {
+                best = candidate
+            }
         }
         guard let best else { return nil }
         matched[best.index] = true

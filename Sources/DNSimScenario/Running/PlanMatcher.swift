@@ -18,7 +18,8 @@ struct PlanMatcher {
     /// (``take(slot:localDate:nearestTo:)``), which most runs never make.
     private var positionsBySlotDate: [SlotDate: [Int]] = [:]
 
-    private struct SlotDate: Hashable {
+    /// A slot and one of its local dates.
+    struct SlotDate: Hashable {
         var slot: String
         var localDate: LocalDate
     }

@@ -5,12 +5,6 @@ import DNSimCore
 /// planned occurrence of its slot, names the rule that lost each unmatched one, and evaluates
 /// the scenario's checks.
 struct RunResultBuilder {
-    /// A slot and one of its local dates, as a result writes them.
-    private struct SlotDate: Hashable {
-        var slot: String
-        var localDate: String
-    }
-
     let outcome: WorldOutcome
     /// How much of the result to build (``RunOptions/Scope``).
     var scope = RunOptions.Scope.full
@@ -24,6 +18,10 @@ struct RunResultBuilder {
         deliveries.reserveCapacity(outcome.posts.count)
         var suppressed: [RunResult.Occurrence] = []
         var skipped: [RunResult.Occurrence] = []
+        // A slot shows once per local date: a date one of whose occurrences was shown, posted
+        // and suppressed, or skipped is settled, and a second occurrence of it (the slot set up
+        // again at another time that day, travel west) is not missed.
+        var settled = Set<PlanMatcher.SlotDate>()
         // Occurrences the plugin chose not to deliver (TTL-at-fire) are skipped, not missed: the
         // nearest occurrence, else the one of the date the plugin skipped (a move across zones
         // can put its reading a day from the plan's), else the skip as the plugin dated it.
@@ -32,6 +30,7 @@ struct RunResultBuilder {
             let match =
                 matcher.takeNearest(slot: skip.slot, to: skip.time)
                 ?? date.flatMap { matcher.take(slot: skip.slot, localDate: $0, nearestTo: skip.time) }
+            if let settledDate = match?.localDate ?? date { settled.insert(PlanMatcher.SlotDate(slot: skip.slot, localDate: settledDate)) }
             skipped.append(
                 RunResult.Occurrence(
                     slot: skip.slot, localDate: match?.localDate.description ?? skip.localDate ?? "?", plannedAt: match?.at ?? skip.time,
@@ -39,6 +38,8 @@ struct RunResultBuilder {
         }
         for post in outcome.posts {
             let match = matcher.takeNearest(slot: post.slot, to: post.time)
+            let postDate = match?.localDate ?? (post.suppressedBecause == nil ? nil : post.pluginLocalDate.flatMap { LocalDate(parsing: $0) })
+            if let postDate { settled.insert(PlanMatcher.SlotDate(slot: post.slot, localDate: postDate)) }
             if let why = post.suppressedBecause {
                 // A post the run's plan has no occurrence for (a clock the user set) is still a
                 // suppressed post, dated as the plugin dated it.
@@ -58,13 +59,7 @@ struct RunResultBuilder {
         // Many missed occurrences name one record (a removal took a slot's whole window, a
         // limit dropped a day's requests): each record is described once.
         var descriptions: [Int32: String] = [:]
-        // A slot shows once per local date: a date one of whose occurrences was shown, posted
-        // and suppressed, or skipped is settled, and a second occurrence of it (the slot set up
-        // again at another time that day) is not missed.
-        var settled = Set<SlotDate>()
-        for item in deliveries where item.plannedAt != nil { settled.insert(SlotDate(slot: item.slot, localDate: item.localDate)) }
-        for item in suppressed + skipped { settled.insert(SlotDate(slot: item.slot, localDate: item.localDate)) }
-        let missed = matcher.unmatched.filter { !settled.contains(SlotDate(slot: $0.slot, localDate: $0.localDate.description)) }.map { occurrence in
+        let missed = matcher.unmatched.filter { !settled.contains(PlanMatcher.SlotDate(slot: $0.slot, localDate: $0.localDate)) }.map { occurrence in
             RunResult.Occurrence(
                 slot: occurrence.slot, localDate: occurrence.localDate.description, plannedAt: occurrence.at,
                 reason: scope == .full ? reason(for: occurrence, descriptions: &descriptions) : "")

@@ -241,8 +241,16 @@ extension IOSDailyNotificationPlugin {
                 }
             }
             if policy.travel == .oncePerLocalDate { store.core.noteRun(in: zone.identifier, at: now) }
+            // ``PluginPolicy/Travel/oncePerLocalDate``: a request the system took after its armed
+            // time, or one still in Notification Center, is its date's delivery, even if a
+            // westward zone change or a clock set back puts the date's wall time ahead again.
+            func firedAlready(_ id: String, at: Int64) -> Bool {
+                policy.travel == .oncePerLocalDate && store.isArmed(id) && !pendingAsRead.contains(id)
+                    && (at <= now || store.armedDue(id).map { $0 <= now } == true || wasDelivered(id))
+            }
             for index in store.core.slots.indices {
                 var slot = store.core.slots[index]
+                let storedNext = slot.nextLocalDate
                 if policy.travel == .oncePerLocalDate {
                     // A westward move can bring back a date owed since the set-up: still ahead,
                     // it is armed; passed unarmed, the loop below reports it missed.
@@ -252,14 +260,7 @@ extension IOSDailyNotificationPlugin {
                 while true {
                     guard let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone) else { break }
                     let id = slotPrefix + slot.nextLocalDate.description
-                    // ``PluginPolicy/Travel/oncePerLocalDate``: a request the system took after its
-                    // armed time, or one still in Notification Center, is this date's delivery,
-                    // even if a westward zone change or a clock set back puts the date's wall
-                    // time ahead again.
-                    let firedAlready =
-                        policy.travel == .oncePerLocalDate && store.isArmed(id) && !pendingAsRead.contains(id)
-                        && (at.millisecondsSinceEpoch <= now || store.armedDue(id).map { $0 <= now } == true || wasDelivered(id))
-                    guard at.millisecondsSinceEpoch <= now || firedAlready else { break }
+                    guard at.millisecondsSinceEpoch <= now || firedAlready(id, at: at.millisecondsSinceEpoch) else { break }
                     // Still pending at (or just after) its time: the system has not got to it yet
                     // (an app callback at the same instant, trigger drift, I12). It is the
                     // system's to deliver, not missed; the next reconcile finds it gone.
@@ -275,6 +276,18 @@ extension IOSDailyNotificationPlugin {
                         if !delivered { missed.append(slot.id + "@" + slot.nextLocalDate.description) }
                     }
                     slot.nextLocalDate = DailyOccurrence.nextDate(after: slot.nextLocalDate, at: slot.time, in: zone)
+                }
+                // A date brought back (above) is ahead, but the dates after it up to the stored
+                // next one may have fired before the move: each such request is its date's
+                // delivery, so the window skips the date rather than show it a second time.
+                var date = slot.nextLocalDate.adding(days: 1)
+                while date <= storedNext {
+                    if let at = DailyOccurrence.instant(on: date, at: slot.time, in: zone), !store.core.hasHistory(slot: slot.id, localDate: date),
+                        firedAlready(slotPrefix + date.description, at: at.millisecondsSinceEpoch)
+                    {
+                        store.core.appendHistory(.init(slot: slot.id, localDate: date, status: .delivered))
+                    }
+                    date = date.adding(days: 1)
                 }
                 slot.nextRunAt = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone)?.millisecondsSinceEpoch ?? slot.nextRunAt
                 store.core.slots[index] = slot

@@ -21,7 +21,9 @@ struct RunResultBuilder {
         // A slot shows once per local date: a date one of whose occurrences was shown, posted
         // and suppressed, or skipped is settled, and a second occurrence of it (the slot set up
         // again at another time that day, travel west) is not missed.
-        var settled = Set<PlanMatcher.SlotDate>()
+        // (Noted as matched; a set is built only if some occurrence is left unmatched.)
+        var settled: [PlanMatcher.SlotDate] = []
+        settled.reserveCapacity(outcome.posts.count + index.skips.count)
         // Occurrences the plugin chose not to deliver (TTL-at-fire) are skipped, not missed: the
         // nearest occurrence, else the one of the date the plugin skipped (a move across zones
         // can put its reading a day from the plan's), else the skip as the plugin dated it.
@@ -30,7 +32,7 @@ struct RunResultBuilder {
             let match =
                 matcher.takeNearest(slot: skip.slot, to: skip.time)
                 ?? date.flatMap { matcher.take(slot: skip.slot, localDate: $0, nearestTo: skip.time) }
-            if let settledDate = match?.localDate ?? date { settled.insert(PlanMatcher.SlotDate(slot: skip.slot, localDate: settledDate)) }
+            if let settledDate = match?.localDate ?? date { settled.append(PlanMatcher.SlotDate(slot: skip.slot, localDate: settledDate)) }
             skipped.append(
                 RunResult.Occurrence(
                     slot: skip.slot, localDate: match?.localDate.description ?? skip.localDate ?? "?", plannedAt: match?.at ?? skip.time,
@@ -39,7 +41,7 @@ struct RunResultBuilder {
         for post in outcome.posts {
             let match = matcher.takeNearest(slot: post.slot, to: post.time)
             let postDate = match?.localDate ?? (post.suppressedBecause == nil ? nil : post.pluginLocalDate.flatMap { LocalDate(parsing: $0) })
-            if let postDate { settled.insert(PlanMatcher.SlotDate(slot: post.slot, localDate: postDate)) }
+            if let postDate { settled.append(PlanMatcher.SlotDate(slot: post.slot, localDate: postDate)) }
             if let why = post.suppressedBecause {
                 // A post the run's plan has no occurrence for (a clock the user set) is still a
                 // suppressed post, dated as the plugin dated it.
@@ -59,7 +61,12 @@ struct RunResultBuilder {
         // Many missed occurrences name one record (a removal took a slot's whole window, a
         // limit dropped a day's requests): each record is described once.
         var descriptions: [Int32: String] = [:]
-        let missed = matcher.unmatched.filter { !settled.contains(PlanMatcher.SlotDate(slot: $0.slot, localDate: $0.localDate)) }.map { occurrence in
+        var unmatched = matcher.unmatched
+        if !unmatched.isEmpty {
+            let settledSet = Set(settled)
+            unmatched.removeAll { settledSet.contains(PlanMatcher.SlotDate(slot: $0.slot, localDate: $0.localDate)) }
+        }
+        let missed = unmatched.map { occurrence in
             RunResult.Occurrence(
                 slot: occurrence.slot, localDate: occurrence.localDate.description, plannedAt: occurrence.at,
                 reason: scope == .full ? reason(for: occurrence, descriptions: &descriptions) : "")

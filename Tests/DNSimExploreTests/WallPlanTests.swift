@@ -122,6 +122,21 @@ struct WallPlanTests {
         #expect(past.take(slot: "s", at: at + .hours(1), preferPast: true) == nil)
     }
 
+    @Test func ofDatesDueAtOneJumpADeliveryTakesTheLatest() {
+        // A jump east over two dates' readings (both optional at the jump): a plugin that hears
+        // of it shows the one just passed, so the delivery is the later date's, and the earlier
+        // date (shown before the jump, say) is not given a second delivery.
+        let jump = Self.instant("2026-04-29T09:00", in: Self.tokyo)
+        let earlier = WallPlan.Occurrence(slot: "s", date: LocalDate(year: 2026, month: 4, day: 28)!, at: jump, optional: true)
+        let later = WallPlan.Occurrence(slot: "s", date: LocalDate(year: 2026, month: 4, day: 29)!, at: jump, optional: true)
+        var matcher = WallMatcher([earlier, later])
+        #expect(matcher.take(slot: "s", at: jump, within: .minutes(2), preferOwed: true)?.date == later.date)
+        #expect(matcher.take(slot: "s", at: jump, within: .minutes(2), preferOwed: true)?.date == earlier.date)
+        // Looking back, too.
+        var past = WallMatcher([earlier, later])
+        #expect(past.take(slot: "s", at: jump + .minutes(5), preferPast: true)?.date == later.date)
+    }
+
     @Test func aTimeStillAheadOnTheCallsDateIsOwedInTheNewZone() {
         // Asked at 07:01 in Tokyo for 09:00: 09:00 that day is owed wherever the device is then.
         let start = Self.instant("2026-12-02T07:00", in: Self.tokyo)

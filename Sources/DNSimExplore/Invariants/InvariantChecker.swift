@@ -148,20 +148,20 @@ public struct InvariantChecker {
         for index in paired.indices where paired[index].occurrence == nil {
             paired[index].occurrence = matcher.take(slot: paired[index].delivery.slot, at: paired[index].delivery.deliveredAt, preferPast: true)
         }
-        // A date is done once any of its occurrences was shown, or posted and suppressed by the
-        // OS (travel west can offer it twice).
-        let shownDates = Set(paired.compactMap { $0.occurrence.map { $0.slot + "@" + $0.date.description } })
-        let suppressedDates = Set(suppressed.compactMap { $0.1.map { $0.slot + "@" + $0.date.description } })
-        // A date the plugin skipped (as the result dates it) is settled too: the plugin decided
-        // not to show it and said so, whichever of the date's readings the skip came at.
-        let skippedDates = Set(result.skipped.map { $0.slot + "@" + $0.localDate })
+        // A date is done once any of its occurrences was shown, posted and suppressed by the OS,
+        // or skipped by the plugin (as the result dates it: the plugin decided not to show it and
+        // said so), whichever of the date's readings it came at (travel west can offer it twice).
+        let settledDates = Set(
+            paired.compactMap { $0.occurrence.map { $0.slot + "@" + $0.date.description } }
+                + suppressed.compactMap { $0.1.map { $0.slot + "@" + $0.date.description } }
+                + result.skipped.map { $0.slot + "@" + $0.localDate })
         // An occurrence whose on-time tolerance reaches past the run's end is not missed: the
         // OS may still show it, on time, after the end (a windowed alarm due 5 min before it).
         let onTime = OnTime(result)
         let end = result.scenario.endInstant
         let missed = matcher.unmatched.filter {
             let key = $0.slot + "@" + $0.date.description
-            return !$0.optional && !shownDates.contains(key) && !suppressedDates.contains(key) && !skippedDates.contains(key)
+            return !$0.optional && !settledDates.contains(key)
                 && $0.at + .milliseconds(onTime.toleranceMillis(at: $0.at)) <= end
         }
         // A delivery's date: its occurrence's, when paired; else the device's wall-clock date.

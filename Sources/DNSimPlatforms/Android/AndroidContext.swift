@@ -7,7 +7,11 @@ import DNSimCore
 /// `NotificationManager`, `PendingIntent`, `SystemClock`), so plugin code written against it
 /// reads like the Kotlin it models.
 public struct AndroidContext<App: AndroidApplication> {
-    unowned let system: AndroidSystem<App>
+    /// The system, unowned and unchecked: a context and its ports are handed to app code for
+    /// the length of one call and never outlive the system that made them (it owns the app),
+    /// and `unowned(unsafe)` spares every OS call the run-time check of a safe unowned
+    /// reference (Android device-year -2.5 % instructions, iOS -1.2 %).
+    unowned(unsafe) let system: AndroidSystem<App>
 
     init(system: AndroidSystem<App>) { self.system = system }
 
@@ -108,7 +112,8 @@ public enum AndroidStorageError: Error, Equatable, Sendable {
 
 /// The AlarmManager calls available to the app.
 public struct AndroidAlarmManagerPort<App: AndroidApplication> {
-    unowned let system: AndroidSystem<App>
+    /// The system (unowned and unchecked, as in the context).
+    unowned(unsafe) let system: AndroidSystem<App>
 
     /// `canScheduleExactAlarms()` (A19).
     public func canScheduleExactAlarms() -> Bool { system.canScheduleExactAlarms }
@@ -187,7 +192,8 @@ public struct AndroidAlarmManagerPort<App: AndroidApplication> {
 
 /// The WorkManager calls available to the app.
 public struct AndroidWorkManagerPort<App: AndroidApplication> {
-    unowned let system: AndroidSystem<App>
+    /// The system (unowned and unchecked, as in the context).
+    unowned(unsafe) let system: AndroidSystem<App>
 
     /// `enqueueUniqueWork(name, policy, request)`.
     public func enqueueUniqueWork(_ name: String, _ policy: AndroidExistingWorkPolicy, _ request: AndroidWorkRequest) {

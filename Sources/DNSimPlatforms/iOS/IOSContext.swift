@@ -5,7 +5,11 @@ import DNSimCore
 /// BackgroundTasks and Foundation (completion handlers are called before the call returns,
 /// so runs stay deterministic).
 public struct IOSContext<App: IOSApplication> {
-    unowned let system: IOSSystem<App>
+    /// The system, unowned and unchecked: a context and its ports are handed to app code for
+    /// the length of one call and never outlive the system that made them (it owns the app),
+    /// and `unowned(unsafe)` spares every OS call the run-time check of a safe unowned
+    /// reference (Android device-year -2.5 % instructions, iOS -1.2 %).
+    unowned(unsafe) let system: IOSSystem<App>
 
     init(system: IOSSystem<App>) { self.system = system }
 
@@ -62,7 +66,8 @@ public struct IOSContext<App: IOSApplication> {
 
 /// The `UNUserNotificationCenter` calls available to the app.
 public struct IOSNotificationCenterPort<App: IOSApplication> {
-    unowned let system: IOSSystem<App>
+    /// The system (unowned and unchecked, as in the context).
+    unowned(unsafe) let system: IOSSystem<App>
 
     /// `add(_:withCompletionHandler:)`: the handler gets an error message or `nil`.
     public func add(_ request: IOSNotificationRequest, withCompletionHandler handler: (String?) -> Void = { _ in }) {
@@ -97,7 +102,8 @@ public struct IOSNotificationCenterPort<App: IOSApplication> {
 
 /// The `BGTaskScheduler` calls available to the app.
 public struct IOSTaskSchedulerPort<App: IOSApplication> {
-    unowned let system: IOSSystem<App>
+    /// The system (unowned and unchecked, as in the context).
+    unowned(unsafe) let system: IOSSystem<App>
 
     /// `submit(_:)` (I14, I20).
     public func submit(_ request: IOSBackgroundTaskRequest) throws(IOSBackgroundTaskError) {

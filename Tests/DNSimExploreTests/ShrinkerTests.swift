@@ -64,9 +64,9 @@ struct ShrinkerTests {
 
         // The file is a ready-to-commit scenario that fails for the same reason.
         let file = try #require(ShrunkScenario.file(outcome, profile: .asFound))
-        #expect(file.name == "android-loss-reported-as-found-seed1.json")
+        #expect(file.name == "android-year-loss-reported-as-found-seed1.json", "named by the template (test/android-year)")
         let scenario = try ScenarioDecoder(file: file.name).decode(Array(file.text.utf8))
-        #expect(scenario.id == "explore/findings/android-loss-reported-as-found-seed1")
+        #expect(scenario.id == "explore/findings/android-year-loss-reported-as-found-seed1")
         #expect(scenario.description.contains("Shrunk by dnsim explore from 3"))
         #expect(scenario.pluginExpected.contains("loss-reported"))
     }

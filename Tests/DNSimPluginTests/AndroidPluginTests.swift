@@ -249,6 +249,37 @@ struct AndroidPluginTests {
         #expect(device.shownLocalTimes == [local("2026-03-11T09:00"), local("2026-03-12T09:00")])
     }
 
+    // MARK: - Alarms the OS held (android.lateAlarm)
+
+    @Test(
+        "A62: alarms held by a background restriction are released together; corrected posts the one before the midpoint to its next occurrence and reports the older one missed, as-found posts both",
+        arguments: [PluginProfile.asFound, .corrected])
+    func heldAlarmsReleasedTogether(profile: PluginProfile) throws {
+        let device = PluginDevice(profile: profile)
+        #expect(device.launchAndSchedule() == nil)
+        device.system.moveAppToBackground()
+        try device.run(until: at("2026-03-10T08:30:00+01:00"))
+        device.system.setBackgroundRestricted(true)
+        // 03-10 09:00 and 03-11 09:00 are held; lifted at 15:00 on 03-11, 30 h and 6 h late.
+        try device.run(until: at("2026-03-11T15:00:00+01:00"))
+        device.system.setBackgroundRestricted(false)
+        try device.run(until: at("2026-03-11T15:01:00+01:00"))
+
+        let reports = device.pluginLog("missed.reported")
+        switch profile {
+        case .corrected:
+            #expect(device.shownLocalTimes == [local("2026-03-11T15:00")])
+            #expect(reports.count == 1)
+            #expect(reports.first?.detail("reason") == "late")
+            #expect(reports.first?.detail("occurrence") == "daily-0900@2026-03-10")
+        default:
+            #expect(device.shownLocalTimes == [local("2026-03-11T15:00"), local("2026-03-11T15:00")])
+            #expect(reports.isEmpty)
+        }
+        // Either way the slot goes on from 03-12.
+        #expect(device.armedDates == device.expectedDates(from: "2026-03-12"))
+    }
+
     // MARK: - Directive force-stop detection (S11)
 
     @Test(

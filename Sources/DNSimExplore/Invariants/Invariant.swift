@@ -64,7 +64,7 @@ public enum Invariant: String, CaseIterable, Sendable, Comparable {
         case .onePerSlotDate: return "the API contract \"daily at HH:mm\" (seed 003 §rollover; issue 14's London → New York duplicate)"
         case .notEarly: return "A3 (\"never early\"), I3 (a calendar trigger fires at the matching date), E1"
         case .latenessPermitted:
-            return "docs/models/rules.md: Android A1, A3, A4, A5, A8, A10, A14, A22, A23, A26, A30 (a swipe an OEM treats as a force stop), A33, A37–A40; iOS I10, I12, I13, I22; "
+            return "docs/models/rules.md: Android A1, A3, A4, A5, A8, A10, A14, A22, A23, A26, A30 (a swipe an OEM treats as a force stop), A33, A37–A40, A60, A62; iOS I10, I12, I13, I22; "
                 + "Electron E3, E1 (process ended), E2 (login)"
         case .deliveryPlanned: return "cancelAllNotifications / scheduleDailyNotification contract (seed 000 API)"
         case .iosPendingBudget: return "I1 (64 pending requests, the rest dropped silently); seed S22"

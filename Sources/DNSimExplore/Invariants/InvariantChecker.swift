@@ -58,7 +58,8 @@ public struct InvariantChecker {
         case .android:
             // A30 permits lateness only where the device profile treats a swipe as a force stop
             // (the OEM removes the app's alarms, like A26).
-            return ["A1", "A3", "A4", "A5", "A8", "A10", "A14", "A22", "A23", "A26", "A33", "A37", "A38", "A39", "A40"].map { ($0, nil) }
+            // A60 (battery saver) and A62 (background restriction) hold alarms until they end.
+            return ["A1", "A3", "A4", "A5", "A8", "A10", "A14", "A22", "A23", "A26", "A33", "A37", "A38", "A39", "A40", "A60", "A62"].map { ($0, nil) }
                 + [("A30", "package.forceStopped")]
         case .ios:
             return ["I10", "I12", "I13", "I22"].map { ($0, nil) }

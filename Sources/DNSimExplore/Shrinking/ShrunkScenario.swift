@@ -9,7 +9,8 @@ import DNSimScenario
 public enum ShrunkScenario {
     /// A scenario file for a shrunk failure.
     public struct File: Sendable {
-        /// The file name (`<platform>-<invariant>-<profile>-seed<N>.json`).
+        /// The file name (`<template>-<invariant>-<profile>-seed<N>.json`, `<template>` the last
+        /// part of the template id, so two templates of one platform never share a name).
         public var name: String
         /// The file's text.
         public var text: String
@@ -27,7 +28,8 @@ public enum ShrunkScenario {
         var world = outcome.world
         let violation = outcome.violation
         let invariant = violation.invariant
-        let base = "\(world.platform.rawValue)-\(invariant.rawValue)-\(profile.rawValue)-seed\(world.seed)"
+        let template = world.templateID.split(separator: "/").last.map(String.init) ?? world.platform.rawValue
+        let base = "\(template)-\(invariant.rawValue)-\(profile.rawValue)-seed\(world.seed)"
         let id = "explore/findings/" + base
         world.shrinkNote =
             "Shrunk by dnsim explore from \(outcome.originalSteps) to \(outcome.shrunkSteps) steps (\(outcome.tests) runs) "

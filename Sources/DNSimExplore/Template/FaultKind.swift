@@ -57,6 +57,20 @@ public enum FaultKind: String, CaseIterable, Sendable, Comparable {
     case cancelAll
     /// The app changes the plugin's settings (`updateSettings`).
     case settings
+    /// Android: battery saver on for a while.
+    case batterySaver
+    /// Android: the user restricts the app's background battery use for a while.
+    case backgroundRestricted
+    /// Android: the app on the battery-optimisation allowlist for a while.
+    case powerAllowlist
+    /// Android: the screen off for a while (on battery, deep Doze follows).
+    case screenOff
+    /// Android: the device on its charger for a while.
+    case charging
+    /// Android: the app's notification channel blocked for a while.
+    case channelBlocked
+    /// iOS: the user clears Notification Center.
+    case clearDelivered
 
     public static func < (lhs: FaultKind, rhs: FaultKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -65,8 +79,10 @@ public enum FaultKind: String, CaseIterable, Sendable, Comparable {
     /// The platforms on which the kind exists.
     public var platforms: [ScenarioPlatform] {
         switch self {
-        case .forceStop, .deviceIdle, .standbyBucket, .exactAlarm: return [.android]
-        case .lowPowerMode, .backgroundAppRefresh, .otherRequests: return [.ios]
+        case .forceStop, .deviceIdle, .standbyBucket, .exactAlarm, .batterySaver, .backgroundRestricted, .powerAllowlist, .screenOff,
+            .charging, .channelBlocked:
+            return [.android]
+        case .lowPowerMode, .backgroundAppRefresh, .otherRequests, .clearDelivered: return [.ios]
         case .quitApp, .systemSleep: return [.electron]
         case .rebootLocked: return [.android, .electron]
         case .swipeFromRecents, .killProcess, .notificationPermission, .reinstallApp, .updateApp: return [.android, .ios]
@@ -90,7 +106,7 @@ public enum FaultKind: String, CaseIterable, Sendable, Comparable {
         case .rebootLocked: return ["offFor", "unlockAfter"]
         case .forceStop, .swipeFromRecents, .killProcess, .quitApp: return ["relaunchAfter", "relaunchPercent"]
         case .deviceIdle, .lowPowerMode, .backgroundAppRefresh, .systemSleep, .notificationPermission, .exactAlarm,
-            .network:
+            .network, .batterySaver, .backgroundRestricted, .powerAllowlist, .screenOff, .charging, .channelBlocked:
             return ["duration"]
         case .standbyBucket: return ["duration", "buckets"]
         case .serverFault: return ["duration", "serverFaults"]
@@ -99,7 +115,7 @@ public enum FaultKind: String, CaseIterable, Sendable, Comparable {
         case .otherRequests: return ["count"]
         case .reinstallApp, .cancelAll: return ["resetupAfter", "resetupPercent"]
         case .reschedule: return ["times"]
-        case .appLaunch, .updateApp, .settings: return []
+        case .appLaunch, .updateApp, .settings, .clearDelivered: return []
         }
     }
 
@@ -131,6 +147,13 @@ public enum FaultKind: String, CaseIterable, Sendable, Comparable {
         case .reschedule: return "the user moves a slot to another time (one of `times`, or the template's slot times)"
         case .cancelAll: return "cancelAllNotifications; the user sets the slots up again after `resetupAfter`, sometimes"
         case .settings: return "updateSettings: another prefetch lead and stale action (never the TTL, so the TTL check stays exact)"
+        case .batterySaver: return "battery saver on for `duration` (A60): alarms other than alarm clocks restricted while the app is in the background"
+        case .backgroundRestricted: return "the app's battery use set to Restricted for `duration` (A62): no alarms in the background but alarm clocks"
+        case .powerAllowlist: return "the app on the battery-optimisation allowlist for `duration` (A61): battery saver no longer restricts it"
+        case .screenOff: return "the screen off for `duration` (A63, A64): on battery, deep Doze begins after the inactive timeouts; screen on ends it"
+        case .charging: return "the device on its charger for `duration` (A10, A39): Doze and bucket limits lifted"
+        case .channelBlocked: return "the notification channel blocked for `duration` (A51): posts are dropped silently"
+        case .clearDelivered: return "iOS: the user clears Notification Center (I9): absence from the delivered list proves nothing"
         }
     }
 }

@@ -357,6 +357,12 @@ extension World {
         case .network: return ["action": "setNetwork", "available": true]
         case .serverFault: return ["action": "setServerFault", "fault": "none"]
         case .settings: return ["action": "configure"]
+        case .batterySaver: return ["action": "setBatterySaver", "on": false]
+        case .backgroundRestricted: return ["action": "setBackgroundRestricted", "restricted": false]
+        case .powerAllowlist: return ["action": "setPowerAllowlist", "allowlisted": false]
+        case .screenOff: return ["action": "setScreen", "on": true]
+        case .charging: return ["action": "setCharging", "charging": false]
+        case .channelBlocked: return ["action": "setChannelBlocked", "blocked": false]
         default: return nil
         }
     }

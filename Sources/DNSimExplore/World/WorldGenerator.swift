@@ -313,6 +313,28 @@ public struct WorldGenerator: Sendable {
             let times = spec.times.isEmpty ? template.slotTimes : spec.times
             let slot = pick(world.slots, &rng)
             return made([World.Step(at: at, action: .reschedule(slot: slot.id, time: pick(times, &rng)))])
+        case .batterySaver:
+            return made([step(["action": "setBatterySaver", "on": true]), step(["action": "setBatterySaver", "on": false], after: draw(spec.duration))])
+        case .backgroundRestricted:
+            return made([
+                step(["action": "setBackgroundRestricted", "restricted": true]),
+                step(["action": "setBackgroundRestricted", "restricted": false], after: draw(spec.duration)),
+            ])
+        case .powerAllowlist:
+            return made([
+                step(["action": "setPowerAllowlist", "allowlisted": true]),
+                step(["action": "setPowerAllowlist", "allowlisted": false], after: draw(spec.duration)),
+            ])
+        case .screenOff:
+            return made([step(["action": "setScreen", "on": false]), step(["action": "setScreen", "on": true], after: draw(spec.duration))])
+        case .charging:
+            return made([step(["action": "setCharging", "charging": true]), step(["action": "setCharging", "charging": false], after: draw(spec.duration))])
+        case .channelBlocked:
+            return made([
+                step(["action": "setChannelBlocked", "blocked": true]), step(["action": "setChannelBlocked", "blocked": false], after: draw(spec.duration)),
+            ])
+        case .clearDelivered:
+            return made([step(["action": "clearDeliveredNotifications"])])
         case .settings:
             var body: JSONObject = ["action": "updateSettings"]
             let which = rng.next(below: 3)

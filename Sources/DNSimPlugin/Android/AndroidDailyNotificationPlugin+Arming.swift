@@ -174,7 +174,12 @@ extension AndroidDailyNotificationPlugin {
                     }
                 }
                 let content = contentToShow(intent, planned: planned, rules: rules, context: context)
-                if content == nil {
+                if isPastMidpoint(planned: planned, date: date, slot: slot, context: context) {
+                    // Held by the OS nearer to the slot's next occurrence than its own (A37, A40,
+                    // A60, A62): reported missed, not posted as if it were the next one, early.
+                    store.appendHistory(.init(slot: slotID, localDate: date, status: .missed))
+                    reportMissed(["\(slotID)@\(dateText)"], reason: "late", context: context)
+                } else if content == nil {
                     store.appendHistory(.init(slot: slotID, localDate: date, status: .skipped))
                     telemetry("skipped", slot: slotID, date: date, planned: planned, context: context, extra: [TraceDetail("why", "stale at fire")])
                 } else {
@@ -199,6 +204,18 @@ extension AndroidDailyNotificationPlugin {
         } catch {
             context.log("deliver.failed", [TraceDetail("slot", slotID), TraceDetail("error", "\(error)")])
         }
+    }
+
+    /// ``PluginPolicy/LateAlarm/missedPastMidpoint``: whether an alarm for `date`, planned at
+    /// `planned` (wall ms), fires past the midpoint between that instant and the slot's next
+    /// occurrence by the rollover rule. Always `false` under ``PluginPolicy/LateAlarm/show``.
+    func isPastMidpoint(planned: Int64, date: LocalDate, slot: PluginStore.Slot, context: Context) -> Bool {
+        guard policy.lateAlarm == .missedPastMidpoint else { return false }
+        let late = context.currentTimeMillis() - planned
+        // Only a late alarm pays for the next occurrence's instant.
+        guard late > 0 else { return false }
+        let next = rollover.next(after: date, previousWallMillis: planned, time: slot.time, zone: context.timeZone)
+        return late > (next - planned) / 2
     }
 
     /// The slot moved to its next occurrence by the policy's rollover rule.

@@ -21,6 +21,10 @@ extension PluginPolicy {
         /// Whether a delivery reports the earlier occurrences of its slot that never fired
         /// (a dropped alarm) as missed.
         public var missedAtDelivery: MissedAtDelivery
+        /// What the receiver does with an alarm the OS delivered late, held past its time by
+        /// Doze, a standby-bucket quota, battery saver or a background restriction (A37, A40,
+        /// A60, A62): a hold of a day or more releases two occurrences of a slot together.
+        public var lateAlarm: LateAlarm
         /// What `load()` does on an app launch (seed 000 §0.2 "App Launch Recovery"; §1.3 finds
         /// the code does nothing).
         public var launchRecovery: LaunchRecovery
@@ -54,7 +58,7 @@ extension PluginPolicy {
         public init(
             rollover: RolloverRule, windowDays: Int, exactAlarm: ExactAlarmCall, inexactFallback: InexactFallback,
             ttl: TTLEnforcement, staleActionDefault: FreshnessPolicy.StaleAction, missedAtDelivery: MissedAtDelivery,
-            launchRecovery: LaunchRecovery, bootRecovery: BootRecovery, recovery: RecoveryRecompute,
+            lateAlarm: LateAlarm = .show, launchRecovery: LaunchRecovery, bootRecovery: BootRecovery, recovery: RecoveryRecompute,
             forceStopDetection: ForceStopDetection, missedGraceMinutes: Int, restore: RestoreTolerance,
             directBoot: DirectBoot, timeChangeReceivers: Declaration, packageReplacedReceiver: Declaration,
             exactPermissionReceiver: Declaration
@@ -66,6 +70,7 @@ extension PluginPolicy {
             self.ttl = ttl
             self.staleActionDefault = staleActionDefault
             self.missedAtDelivery = missedAtDelivery
+            self.lateAlarm = lateAlarm
             self.launchRecovery = launchRecovery
             self.bootRecovery = bootRecovery
             self.recovery = recovery
@@ -103,6 +108,16 @@ extension PluginPolicy {
         case ignore
         /// Each is recorded as missed, once.
         case report
+    }
+
+    /// What the receiver does with an alarm delivered late.
+    public enum LateAlarm: String, Sendable, CaseIterable {
+        /// Posts it, however late (the seeds are silent: the receiver posts whatever fires).
+        case show
+        /// Posts it while it is nearer its own planned instant than the slot's next occurrence;
+        /// past that midpoint it is reported missed instead: such a post reads as the next
+        /// occurrence's, early, and arrives beside it when the OS releases both at once.
+        case missedPastMidpoint
     }
 
     /// What `load()` does at an app launch on Android.

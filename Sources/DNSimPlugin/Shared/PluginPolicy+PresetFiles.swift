@@ -37,6 +37,10 @@ extension PluginPolicy {
       "value": "ignore",
       "comment": "seed 000 §1.2: the missed-alarm query getNotificationsReadyForDelivery() exists but is never called"
     },
+    "android.lateAlarm": {
+      "value": "show",
+      "comment": "seed 000 §1.1: the receiver posts whatever fires"
+    },
     "android.launchRecovery": {
       "value": "none",
       "comment": "seed 000 §1.3: load() (line 91) only initialises the database; no recovery logic on app launch"
@@ -202,6 +206,10 @@ extension PluginPolicy {
       "value": "report",
       "comment": "seed 000 §0.2: scheduled_time < now and not delivered ⇒ missed, applied whenever the plugin runs"
     },
+    "android.lateAlarm": {
+      "value": "show",
+      "comment": "seeds silent on a late alarm: the receiver posts whatever fires"
+    },
     "android.launchRecovery": {
       "value": "recover",
       "comment": "seed 000 §0.2 and §1.3 recommendation: recovery in load() on cold and warm start"
@@ -366,6 +374,10 @@ extension PluginPolicy {
     "android.missedAtDelivery": {
       "value": "report",
       "comment": "a dropped alarm (A1, A23, A26) is reported once"
+    },
+    "android.lateAlarm": {
+      "value": "missedPastMidpoint",
+      "comment": "A37, A40, A60, A62 hold alarms for hours or days; a post nearer the slot's next occurrence than its own reads as the next day's, early, and comes beside it when both are released at once: reported missed instead"
     },
     "android.launchRecovery": {
       "value": "recover",

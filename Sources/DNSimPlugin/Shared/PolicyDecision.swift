@@ -89,6 +89,9 @@ extension PluginPolicy {
         .choice(
             "android.missedAtDelivery", "Whether a delivery reports its slot's earlier unfired occurrences as missed.",
             \.android.missedAtDelivery),
+        .choice(
+            "android.lateAlarm", "Whether an alarm the OS held past the midpoint to the slot's next occurrence is still posted.",
+            \.android.lateAlarm),
         .choice("android.launchRecovery", "What load() does at an app launch.", \.android.launchRecovery),
         .choice("android.bootRecovery", "What the BOOT_COMPLETED receiver does.", claims: ["S23"], \.android.bootRecovery),
         .choice("android.recovery", "How a recovery places each slot's next occurrence.", \.android.recovery),

@@ -135,6 +135,10 @@ extension IOSDailyNotificationPlugin {
     /// UTC−12 (IANA `Etc/GMT+12`), the westernmost offset any zone uses: a wall time falls latest there.
     static let westernmostOffsetMillis: Int64 = 12 * 3_600_000
 
+    /// UTC+14 (IANA `Pacific/Kiritimati`), the easternmost offset any zone uses: a wall time
+    /// comes first there.
+    static let easternmostOffsetMillis: Int64 = 14 * 3_600_000
+
     private func dated(
         _ slot: PluginStore.Slot, slotPrefix: String, date: LocalDate, hour: Int, minute: Int, withContent: Bool
     ) -> IOSNotificationRequest {

@@ -240,13 +240,24 @@ extension IOSDailyNotificationPlugin {
                     store.deniedSeen = true
                 }
             }
+            // The device changed zone since the plugin last ran: a floating trigger may have
+            // fired in a zone further east than any it knows of (I4), before its armed time.
+            let movedSinceLastRun = store.core.lastRunZone.map { $0 != zone.identifier } == true
             if policy.travel == .oncePerLocalDate { store.core.noteRun(in: zone.identifier, at: now) }
             // ``PluginPolicy/Travel/oncePerLocalDate``: a request the system took after its armed
             // time, or one still in Notification Center, is its date's delivery, even if a
-            // westward zone change or a clock set back puts the date's wall time ahead again.
-            func firedAlready(_ id: String, at: Int64) -> Bool {
-                policy.travel == .oncePerLocalDate && store.isArmed(id) && !pendingAsRead.contains(id)
-                    && (at <= now || store.armedDue(id).map { $0 <= now } == true || wasDelivered(id))
+            // westward zone change or a clock set back puts the date's wall time ahead again. So
+            // is one taken, after a move, once its wall time had come anywhere (UTC+14): the user
+            // may have cleared Notification Center since (I9), and the zone it fired in may be
+            // one the plugin never ran in. (Without a move, a request gone before its time was
+            // evicted over the 64 limit, I1, and is added again.)
+            func firedAlready(_ id: String, at: Int64, date: LocalDate, time: LocalTime) -> Bool {
+                guard policy.travel == .oncePerLocalDate, store.isArmed(id), !pendingAsRead.contains(id) else { return false }
+                if at <= now || store.armedDue(id).map({ $0 <= now }) == true { return true }
+                if movedSinceLastRun, LocalDateTime(date: date, time: time).millisecondsAsIfUTC - Self.easternmostOffsetMillis <= now {
+                    return true
+                }
+                return wasDelivered(id)
             }
             for index in store.core.slots.indices {
                 var slot = store.core.slots[index]
@@ -260,7 +271,8 @@ extension IOSDailyNotificationPlugin {
                 while true {
                     guard let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone) else { break }
                     let id = slotPrefix + slot.nextLocalDate.description
-                    guard at.millisecondsSinceEpoch <= now || firedAlready(id, at: at.millisecondsSinceEpoch) else { break }
+                    guard at.millisecondsSinceEpoch <= now || firedAlready(id, at: at.millisecondsSinceEpoch, date: slot.nextLocalDate, time: slot.time)
+                    else { break }
                     // Still pending at (or just after) its time: the system has not got to it yet
                     // (an app callback at the same instant, trigger drift, I12). It is the
                     // system's to deliver, not missed; the next reconcile finds it gone.
@@ -283,7 +295,7 @@ extension IOSDailyNotificationPlugin {
                 var date = slot.nextLocalDate.adding(days: 1)
                 while date <= storedNext {
                     if let at = DailyOccurrence.instant(on: date, at: slot.time, in: zone), !store.core.hasHistory(slot: slot.id, localDate: date),
-                        firedAlready(slotPrefix + date.description, at: at.millisecondsSinceEpoch)
+                        firedAlready(slotPrefix + date.description, at: at.millisecondsSinceEpoch, date: date, time: slot.time)
                     {
                         store.core.appendHistory(.init(slot: slot.id, localDate: date, status: .delivered))
                     }

@@ -176,9 +176,12 @@ extension AndroidDailyNotificationPlugin {
                 let content = contentToShow(intent, planned: planned, rules: rules, context: context)
                 if isPastMidpoint(planned: planned, date: date, slot: slot, context: context) {
                     // Held by the OS nearer to the slot's next occurrence than its own (A37, A40,
-                    // A60, A62): reported missed, not posted as if it were the next one, early.
-                    store.appendHistory(.init(slot: slotID, localDate: date, status: .missed))
-                    reportMissed(["\(slotID)@\(dateText)"], reason: "late", context: context)
+                    // A60, A62): reported missed, not posted as if it were the next one, early;
+                    // once, though a set-up at a new time owed the date again after a report.
+                    if !store.hasHistory(slot: slotID, localDate: date) {
+                        store.appendHistory(.init(slot: slotID, localDate: date, status: .missed))
+                        reportMissed(["\(slotID)@\(dateText)"], reason: "late", context: context)
+                    }
                 } else if content == nil {
                     store.appendHistory(.init(slot: slotID, localDate: date, status: .skipped))
                     telemetry("skipped", slot: slotID, date: date, planned: planned, context: context, extra: [TraceDetail("why", "stale at fire")])

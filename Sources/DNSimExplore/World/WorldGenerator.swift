@@ -227,6 +227,13 @@ public struct WorldGenerator: Sendable {
             .milliseconds(rng.next(in: range.min.milliseconds...range.max.milliseconds) / 1000 * 1000)
         }
         func made(_ steps: [World.Step]) -> World.Episode { World.Episode(kind: spec.kind, steps: steps) }
+        // A switch set to `during` now and back to `after` once a drawn `duration` has passed.
+        func stretch(_ action: String, _ field: String, _ during: Bool, then after: Bool) -> World.Episode {
+            made([
+                step(["action": .string(action), field: .bool(during)]),
+                step(["action": .string(action), field: .bool(after)], after: draw(spec.duration)),
+            ])
+        }
         switch spec.kind {
         case .reboot, .rebootLocked:
             let offFor = max(draw(spec.offFor), .minutes(1))
@@ -243,7 +250,7 @@ public struct WorldGenerator: Sendable {
         case .appLaunch:
             return made([step(["action": "launchApp"])])
         case .deviceIdle:
-            return made([step(["action": "setDeviceIdle", "idle": true]), step(["action": "setDeviceIdle", "idle": false], after: draw(spec.duration))])
+            return stretch("setDeviceIdle", "idle", true, then: false)
         case .standbyBucket:
             let bucket = pick(spec.buckets, &rng)
             return made([
@@ -251,23 +258,17 @@ public struct WorldGenerator: Sendable {
                 step(["action": "setStandbyBucket", "bucket": "active"], after: draw(spec.duration)),
             ])
         case .lowPowerMode:
-            return made([step(["action": "setLowPowerMode", "on": true]), step(["action": "setLowPowerMode", "on": false], after: draw(spec.duration))])
+            return stretch("setLowPowerMode", "on", true, then: false)
         case .backgroundAppRefresh:
-            return made([
-                step(["action": "setBackgroundAppRefresh", "enabled": false]),
-                step(["action": "setBackgroundAppRefresh", "enabled": true], after: draw(spec.duration)),
-            ])
+            return stretch("setBackgroundAppRefresh", "enabled", false, then: true)
         case .systemSleep:
-            return made([step(["action": "setSystemSleep", "asleep": true]), step(["action": "setSystemSleep", "asleep": false], after: draw(spec.duration))])
+            return stretch("setSystemSleep", "asleep", true, then: false)
         case .notificationPermission:
-            return made([
-                step(["action": "setNotificationPermission", "granted": false]),
-                step(["action": "setNotificationPermission", "granted": true], after: draw(spec.duration)),
-            ])
+            return stretch("setNotificationPermission", "granted", false, then: true)
         case .exactAlarm:
             return made([step(["action": "revokeExactAlarm"]), step(["action": "grantExactAlarm"], after: draw(spec.duration))])
         case .network:
-            return made([step(["action": "setNetwork", "available": false]), step(["action": "setNetwork", "available": true], after: draw(spec.duration))])
+            return stretch("setNetwork", "available", false, then: true)
         case .serverFault:
             let fault = pick(spec.serverFaults, &rng)
             return made([
@@ -314,25 +315,17 @@ public struct WorldGenerator: Sendable {
             let slot = pick(world.slots, &rng)
             return made([World.Step(at: at, action: .reschedule(slot: slot.id, time: pick(times, &rng)))])
         case .batterySaver:
-            return made([step(["action": "setBatterySaver", "on": true]), step(["action": "setBatterySaver", "on": false], after: draw(spec.duration))])
+            return stretch("setBatterySaver", "on", true, then: false)
         case .backgroundRestricted:
-            return made([
-                step(["action": "setBackgroundRestricted", "restricted": true]),
-                step(["action": "setBackgroundRestricted", "restricted": false], after: draw(spec.duration)),
-            ])
+            return stretch("setBackgroundRestricted", "restricted", true, then: false)
         case .powerAllowlist:
-            return made([
-                step(["action": "setPowerAllowlist", "allowlisted": true]),
-                step(["action": "setPowerAllowlist", "allowlisted": false], after: draw(spec.duration)),
-            ])
+            return stretch("setPowerAllowlist", "allowlisted", true, then: false)
         case .screenOff:
-            return made([step(["action": "setScreen", "on": false]), step(["action": "setScreen", "on": true], after: draw(spec.duration))])
+            return stretch("setScreen", "on", false, then: true)
         case .charging:
-            return made([step(["action": "setCharging", "charging": true]), step(["action": "setCharging", "charging": false], after: draw(spec.duration))])
+            return stretch("setCharging", "charging", true, then: false)
         case .channelBlocked:
-            return made([
-                step(["action": "setChannelBlocked", "blocked": true]), step(["action": "setChannelBlocked", "blocked": false], after: draw(spec.duration)),
-            ])
+            return stretch("setChannelBlocked", "blocked", true, then: false)
         case .clearDelivered:
             return made([step(["action": "clearDeliveredNotifications"])])
         case .settings:

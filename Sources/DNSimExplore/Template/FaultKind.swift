@@ -99,6 +99,26 @@ public enum FaultKind: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// For a kind that switches something for a `duration`: the scenario action, its field, the
+    /// value while the episode lasts and the value it ends with (which the heal also sets).
+    var toggle: (action: String, field: String, during: Bool, after: Bool)? {
+        switch self {
+        case .deviceIdle: return ("setDeviceIdle", "idle", true, false)
+        case .lowPowerMode: return ("setLowPowerMode", "on", true, false)
+        case .backgroundAppRefresh: return ("setBackgroundAppRefresh", "enabled", false, true)
+        case .systemSleep: return ("setSystemSleep", "asleep", true, false)
+        case .notificationPermission: return ("setNotificationPermission", "granted", false, true)
+        case .network: return ("setNetwork", "available", false, true)
+        case .batterySaver: return ("setBatterySaver", "on", true, false)
+        case .backgroundRestricted: return ("setBackgroundRestricted", "restricted", true, false)
+        case .powerAllowlist: return ("setPowerAllowlist", "allowlisted", true, false)
+        case .screenOff: return ("setScreen", "on", false, true)
+        case .charging: return ("setCharging", "charging", true, false)
+        case .channelBlocked: return ("setChannelBlocked", "blocked", true, false)
+        default: return nil
+        }
+    }
+
     /// The kind-specific fields a fault entry of this kind accepts (besides the common ones).
     var fields: [String] {
         switch self {

@@ -345,24 +345,13 @@ extension World {
 
     /// The step that undoes what a kind leaves switched off, if anything.
     static func healStep(_ kind: FaultKind, platform: ScenarioPlatform) -> JSONObject? {
+        if let toggle = kind.toggle { return ["action": .string(toggle.action), toggle.field: .bool(toggle.after)] }
         switch kind {
         case .reinstallApp where platform == .ios: return ["action": "setNotificationPermission", "granted": true]
-        case .deviceIdle: return ["action": "setDeviceIdle", "idle": false]
         case .standbyBucket: return ["action": "setStandbyBucket", "bucket": "active"]
-        case .lowPowerMode: return ["action": "setLowPowerMode", "on": false]
-        case .backgroundAppRefresh: return ["action": "setBackgroundAppRefresh", "enabled": true]
-        case .systemSleep: return ["action": "setSystemSleep", "asleep": false]
-        case .notificationPermission: return ["action": "setNotificationPermission", "granted": true]
         case .exactAlarm: return ["action": "grantExactAlarm"]
-        case .network: return ["action": "setNetwork", "available": true]
         case .serverFault: return ["action": "setServerFault", "fault": "none"]
         case .settings: return ["action": "configure"]
-        case .batterySaver: return ["action": "setBatterySaver", "on": false]
-        case .backgroundRestricted: return ["action": "setBackgroundRestricted", "restricted": false]
-        case .powerAllowlist: return ["action": "setPowerAllowlist", "allowlisted": false]
-        case .screenOff: return ["action": "setScreen", "on": true]
-        case .charging: return ["action": "setCharging", "charging": false]
-        case .channelBlocked: return ["action": "setChannelBlocked", "blocked": false]
         default: return nil
         }
     }

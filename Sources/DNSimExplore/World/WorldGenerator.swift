@@ -227,11 +227,11 @@ public struct WorldGenerator: Sendable {
             .milliseconds(rng.next(in: range.min.milliseconds...range.max.milliseconds) / 1000 * 1000)
         }
         func made(_ steps: [World.Step]) -> World.Episode { World.Episode(kind: spec.kind, steps: steps) }
-        // A switch set to `during` now and back to `after` once a drawn `duration` has passed.
-        func stretch(_ action: String, _ field: String, _ during: Bool, then after: Bool) -> World.Episode {
-            made([
-                step(["action": .string(action), field: .bool(during)]),
-                step(["action": .string(action), field: .bool(after)], after: draw(spec.duration)),
+        // A switch set now and back once a drawn `duration` has passed (``FaultKind/toggle``).
+        if let toggle = spec.kind.toggle {
+            return made([
+                step(["action": .string(toggle.action), toggle.field: .bool(toggle.during)]),
+                step(["action": .string(toggle.action), toggle.field: .bool(toggle.after)], after: draw(spec.duration)),
             ])
         }
         switch spec.kind {
@@ -249,26 +249,17 @@ public struct WorldGenerator: Sendable {
             return made(steps)
         case .appLaunch:
             return made([step(["action": "launchApp"])])
-        case .deviceIdle:
-            return stretch("setDeviceIdle", "idle", true, then: false)
+        case .deviceIdle, .lowPowerMode, .backgroundAppRefresh, .systemSleep, .notificationPermission, .network, .batterySaver,
+            .backgroundRestricted, .powerAllowlist, .screenOff, .charging, .channelBlocked:
+            return nil  // a toggle, above
         case .standbyBucket:
             let bucket = pick(spec.buckets, &rng)
             return made([
                 step(["action": "setStandbyBucket", "bucket": .string(bucket)]),
                 step(["action": "setStandbyBucket", "bucket": "active"], after: draw(spec.duration)),
             ])
-        case .lowPowerMode:
-            return stretch("setLowPowerMode", "on", true, then: false)
-        case .backgroundAppRefresh:
-            return stretch("setBackgroundAppRefresh", "enabled", false, then: true)
-        case .systemSleep:
-            return stretch("setSystemSleep", "asleep", true, then: false)
-        case .notificationPermission:
-            return stretch("setNotificationPermission", "granted", false, then: true)
         case .exactAlarm:
             return made([step(["action": "revokeExactAlarm"]), step(["action": "grantExactAlarm"], after: draw(spec.duration))])
-        case .network:
-            return stretch("setNetwork", "available", false, then: true)
         case .serverFault:
             let fault = pick(spec.serverFaults, &rng)
             return made([
@@ -314,18 +305,6 @@ public struct WorldGenerator: Sendable {
             let times = spec.times.isEmpty ? template.slotTimes : spec.times
             let slot = pick(world.slots, &rng)
             return made([World.Step(at: at, action: .reschedule(slot: slot.id, time: pick(times, &rng)))])
-        case .batterySaver:
-            return stretch("setBatterySaver", "on", true, then: false)
-        case .backgroundRestricted:
-            return stretch("setBackgroundRestricted", "restricted", true, then: false)
-        case .powerAllowlist:
-            return stretch("setPowerAllowlist", "allowlisted", true, then: false)
-        case .screenOff:
-            return stretch("setScreen", "on", false, then: true)
-        case .charging:
-            return stretch("setCharging", "charging", true, then: false)
-        case .channelBlocked:
-            return stretch("setChannelBlocked", "blocked", true, then: false)
         case .clearDelivered:
             return made([step(["action": "clearDeliveredNotifications"])])
         case .settings:

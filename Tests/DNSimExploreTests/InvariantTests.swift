@@ -141,6 +141,35 @@ struct InvariantTests {
         #expect(InvariantChecker(world: rendered, result: result).judge().violation(of: .latenessPermitted) == nil)
     }
 
+    /// Battery saver (A60) and the Restricted battery setting (A62) hold a backgrounded app's
+    /// alarms until they end: the 07:30 alarm of day 2 fires when the setting is turned off at
+    /// 09:00, ninety minutes late, and the judge admits it because that rule, and no other that
+    /// permits lateness, acted.
+    /// (Battery saver lets an exact while-idle alarm through under its quota, so its case runs
+    /// `directive`, whose exact alarms are plain `setExact`.)
+    @Test(arguments: [(FaultKind.batterySaver, PluginProfile.directive, "A60"), (.backgroundRestricted, .corrected, "A62")])
+    func aPowerSettingThatHeldAnAlarmPermitsItsLateDelivery(kind: FaultKind, profile: PluginProfile, rule: String) throws {
+        let template = try ExploreFixtures.androidTwoSlots(exactAlarm: true)
+        var world = WorldGenerator(template: template, version: "test").world(seed: 1)
+        // The app goes to the background five minutes after the set-up and stays there.
+        world.setupSession = .minutes(5)
+        world.enabledKinds = [kind]
+        let (action, field, on, off) = try #require(kind.toggle)
+        world.episodes = [
+            .init(kind: kind, steps: [
+                .init(at: world.startInstant + .days(1) - .minutes(10), action: .step(["action": .string(action), field: .bool(on)])),
+                .init(at: world.startInstant + .days(1) + .hours(2), action: .step(["action": .string(action), field: .bool(off)])),
+            ])
+        ]
+        let rendered = try world.render(profile: profile)
+        let result = try ScenarioRunner.run(rendered.scenario, options: RunOptions(keepTrace: false))
+        let held = try #require(result.deliveries.first { ($0.latenessMs ?? 0) > InvariantChecker.onTimeMillis })
+        #expect(held.latenessMs == Int64(90 * 60_000))
+        let acting = InvariantChecker.latenessPermits(.android).filter { (result.ruleCounts[$0.rule] ?? 0) > 0 }.map(\.rule)
+        #expect(acting == [rule])
+        #expect(InvariantChecker(world: rendered, result: result).judge().violation(of: .latenessPermitted) == nil)
+    }
+
     @Test func aClockSetForwardOverASlotAndBackInOneMillisecondJumpedOverIt() throws {
         // 06:00 on day 2 the user sets the clock 4 h forward (over 08:00) and the network sets it
         // back in the same millisecond. The app heard both changes and may have settled 08:00 as

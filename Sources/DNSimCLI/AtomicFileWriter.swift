@@ -10,6 +10,11 @@ import Foundation
 /// Writes one file whole or not at all: the bytes go to a temporary file next to it, which is
 /// then renamed over the target, so a reader sees the old file or the new one, never a part.
 ///
+/// A path that names something other than a regular file is treated as a shell redirection
+/// treats it: a device (`/dev/null`, `/dev/stdout`), a FIFO or a socket is written in place, not
+/// replaced by a file, and a symbolic link is followed (the file it names is replaced, the link
+/// stays).
+///
 /// Two things keep `dnsim matrix --out` (some 250 files) from waiting on the disk:
 /// - There is no `fsync`. A crash of the machine (not of dnsim) may lose a file just written,
 ///   but never leaves a torn one in its place; reports are regenerated, not precious.
@@ -21,14 +26,76 @@ enum AtomicFileWriter {
     static func write(_ text: String, to path: String) -> FileProblem? {
         var text = text
         return text.withUTF8 { bytes in
-            if holds(path, bytes) { return nil }
-            return replace(path, with: bytes)
+            switch Destination(path) {
+            case .special:
+                return writeInPlace(path, bytes)
+            case .file(let target):
+                if holds(target, bytes) { return nil }
+                return replace(target, with: bytes, reportedAs: path)
+            }
         }
+    }
+
+    /// What a path names, as far as writing it goes.
+    private enum Destination {
+        /// A regular file, or nothing yet: replaced at `target` (the path, or the file a
+        /// symbolic link names).
+        case file(target: String)
+        /// A device, FIFO or socket (directly or through links): written in place.
+        case special
+
+        init(_ path: String) {
+            var status = stat()
+            // `stat` follows links: what the path finally names.
+            guard stat(path, &status) == 0 else {
+                // Nothing there, or a dangling link: a link is written through (creating the
+                // file it names), anything else created.
+                var link = stat()
+                self = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK ? .special : .file(target: path)
+                return
+            }
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                self = .special
+                return
+            }
+            var link = stat()
+            guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
+                self = .file(target: path)
+                return
+            }
+            defer { free(resolved) }
+            self = .file(target: String(cString: resolved))
+        }
+    }
+
+    /// Writes `bytes` to what `path` names, opened as a shell's `>` opens it (for a device, a
+    /// FIFO or a dangling link; a directory fails to open and is reported).
+    private static func writeInPlace(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> FileProblem? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return problem(path, errno) }
+        let failure = writeAll(descriptor, bytes)
+        if close(descriptor) != 0, failure == nil { return problem(path, errno) }
+        return failure.map { problem(path, $0) }
+    }
+
+    /// Writes every byte to `descriptor`; returns the error that stopped it, or `nil`.
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var written = 0
+        while written < bytes.count, let base = bytes.baseAddress {
+            let result = SystemIO.write(descriptor, base + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += result
+        }
+        return nil
     }
 
     /// Whether `path` is a regular file whose content is exactly `bytes`.
     static func holds(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: opening a FIFO for reading would otherwise wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
@@ -48,27 +115,18 @@ enum AtomicFileWriter {
         return memcmp(base, expected, bytes.count) == 0
     }
 
-    /// Writes `bytes` to a temporary file and renames it over `path`.
-    private static func replace(_ path: String, with bytes: UnsafeBufferPointer<UInt8>) -> FileProblem? {
+    /// Writes `bytes` to a temporary file and renames it over `path` (a problem names the path
+    /// as the user gave it, `shownPath`).
+    private static func replace(_ path: String, with bytes: UnsafeBufferPointer<UInt8>, reportedAs shownPath: String) -> FileProblem? {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return problem(path, errno) }
-        var failure: Int32?
-        var written = 0
-        while written < bytes.count, let base = bytes.baseAddress {
-            let result = SystemIO.write(descriptor, base + written, bytes.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            written += result
-        }
+        guard descriptor >= 0 else { return problem(shownPath, errno) }
+        var failure = writeAll(descriptor, bytes)
         if close(descriptor) != 0, failure == nil { failure = errno }
         if failure == nil, rename(temporary, path) != 0 { failure = errno }
         guard let failure else { return nil }
         unlink(temporary)
-        return problem(path, failure)
+        return problem(shownPath, failure)
     }
 
     /// `.<name>.dnsim-<pid>-<n>.tmp` in the target's directory (a rename never crosses file systems).

@@ -98,29 +98,52 @@ public final class ProcessIO: CommandIO {
     private static let joinLimit = 64 * 1024
 
     public func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        // Nowhere to report a failure to write standard error: it is ignored.
+        var text = text
+        _ = text.withUTF8 { Self.write($0, to: 2) }
     }
 
     /// Writes buffered standard output; called once at exit so output is whole or absent.
-    public func flush() {
+    /// Returns why standard output could not take it (a full disk, a closed descriptor), or `nil`.
+    public func flush() -> FileProblem? {
+        defer { outChunks = [] }
         for chunk in outChunks {
+            let failure: Int32?
             switch chunk {
-            case .text(var text): text.withUTF8 { Self.writeStandardOutput($0) }
-            case .utf8(let bytes): bytes.withUnsafeBufferPointer { Self.writeStandardOutput($0) }
+            case .text(var text): failure = text.withUTF8 { Self.write($0, to: 1) }
+            case .utf8(let bytes): failure = bytes.withUnsafeBufferPointer { Self.write($0, to: 1) }
             }
+            if let failure { return FileProblem("cannot write standard output: \(String(cString: strerror(failure)))") }
         }
-        outChunks = []
+        return nil
     }
 
-    /// Writes bytes to standard output without copying them.
-    private static func writeStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        FileHandle.standardOutput.write(
-            Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+    /// Writes every byte to `descriptor` without copying them; returns the error that stopped
+    /// it, or `nil`.
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count, let base = bytes.baseAddress {
+            let result = SystemIO.write(descriptor, base + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += result
+        }
+        return nil
     }
 
     public func readStandardInput() -> [UInt8] {
-        Array(FileHandle.standardInput.readDataToEndOfFile())
+        // Read until the end or an error (standard input that is a directory reads as empty,
+        // which the decoder reports as such).
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in SystemIO.read(0, buffer.baseAddress!, buffer.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
     }
 
     public func readFile(_ path: String) -> Result<[UInt8], FileProblem> {
@@ -130,7 +153,12 @@ public final class ProcessIO: CommandIO {
         }
         if isDirectory.boolValue { return .failure(FileProblem("a directory, not a file")) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(FileProblem("the file cannot be read (permissions?)"))
+            // Foundation answers nil for an unreadable file and for some empty special files
+            // (`/dev/null`): tell them apart.
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                return .failure(FileProblem("the file cannot be read (permissions?)"))
+            }
+            return .success([])
         }
         return .success(Array(data))
     }

@@ -170,7 +170,7 @@ enum ExploreCommand {
         do {
             guard let seeds = try scanner.option("--seeds") else { return .failure(ParseError(message: "--seeds is required (e.g. --seeds 1..1000)")) }
             guard let range = parseSeeds(seeds) else {
-                return .failure(ParseError(message: "--seeds expects A..B with 0 ≤ A ≤ B (or one seed N), found '\(seeds)'"))
+                return .failure(ParseError(message: "--seeds expects A..B with 0 ≤ A ≤ B ≤ \(Int64.max) and at most 100000000 seeds (or one seed N), found '\(seeds)'"))
             }
             options.seeds = range
             if let list = try scanner.option("--profile") ?? scanner.option("--profiles") {
@@ -236,8 +236,10 @@ enum ExploreCommand {
     /// `A..B` or `N`.
     static func parseSeeds(_ text: String) -> ClosedRange<UInt64>? {
         let parts = text.components(separatedBy: "..")
-        if parts.count == 1, let seed = UInt64(parts[0]) { return seed...seed }
-        guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low <= high,
+        // A world's seed is its scenario's run seed: a non-negative Int64, as `run --seed` takes.
+        let largest = UInt64(Int64.max)
+        if parts.count == 1, let seed = UInt64(parts[0]), seed <= largest { return seed...seed }
+        guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]), low <= high, high <= largest,
             high - low < 100_000_000
         else { return nil }
         return low...high

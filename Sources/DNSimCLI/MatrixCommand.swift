@@ -30,7 +30,10 @@ enum MatrixCommand {
                 }
                 if !chosen.contains(profile) { chosen.append(profile) }
             }
-            guard !chosen.isEmpty || !policyPaths.isEmpty else { return DNSimCommand.usageError("--profiles is empty", usage: usage, io: io) }
+            guard !chosen.isEmpty || !policyPaths.isEmpty else {
+                let empty = policyList != nil && policyPaths.isEmpty ? "--policy" : "--profiles"
+                return DNSimCommand.usageError("\(empty) is empty", usage: usage, io: io)
+            }
             profiles = chosen
             let formatText = try scanner.option("--format")
             format = formatText ?? "markdown"

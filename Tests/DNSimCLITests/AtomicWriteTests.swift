@@ -65,4 +65,59 @@ struct AtomicWriteTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["taken"])
         }
     }
+
+    @Test func aSymbolicLinkIsFollowedAndStaysALink() throws {
+        try Self.withDirectory { (directory: URL) throws in
+            let target = directory.appendingPathComponent("target.md").path
+            let link = directory.appendingPathComponent("link.md").path
+            #expect(FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8)))
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+            #expect(ProcessIO().writeFile(link, "new\n") == nil)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+            #expect(Self.read(target) == "new\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.md", "target.md"])
+        }
+    }
+
+    /// A device or a FIFO is written in place, as `>` writes it: `--trace /dev/null` discards
+    /// the trace and leaves the device there (it used to be renamed over, by a regular file).
+    @Test func aDeviceIsWrittenInPlaceNotReplaced() throws {
+        let problem = ProcessIO().writeFile("/dev/null", "discarded\n")
+        #expect(problem == nil)
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial)
+    }
+
+    @Test func aFIFOIsWrittenToItsReader() throws {
+        try Self.withDirectory { (directory: URL) throws in
+            let fifo = directory.appendingPathComponent("pipe").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let received = LockedBox<String?>(nil)
+            let readerDone = DispatchSemaphore(value: 0)
+            Thread {
+                let handle = FileHandle(forReadingAtPath: fifo)
+                received.value = handle.map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) }
+                readerDone.signal()
+            }.start()
+            #expect(ProcessIO().writeFile(fifo, "through the pipe\n") == nil)
+            readerDone.wait()
+            #expect(received.value == "through the pipe\n")
+            let type = try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType
+            #expect(type != .typeRegular)
+        }
+    }
+}
+
+/// A value shared between a test and a thread it starts, behind a lock.
+final class LockedBox<Value>: @unchecked Sendable {
+    // @unchecked: every access to `stored` holds `lock`.
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }

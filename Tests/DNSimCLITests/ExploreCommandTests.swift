@@ -43,6 +43,9 @@ struct ExploreCommandTests {
         for arguments in [
             ["explore", Self.template], ["explore", Self.template, "--seeds", "5..1"], ["explore", "--seeds", "1..2"],
             ["explore", Self.template, "--seeds", "1..2", "--profile", "corected"], ["explore", "missing.json", "--seeds", "1"],
+            // A world's seed is its scenario's seed, a non-negative Int64.
+            ["explore", Self.template, "--seeds", "18446744073709551615"],
+            ["explore", Self.template, "--seeds", "9223372036854775807..9223372036854775808"],
         ] {
             let io = RecordingIO()
             #expect(DNSimCommand.main(arguments, io: io) == .usage, "\(arguments)")
@@ -51,6 +54,15 @@ struct ExploreCommandTests {
         let io = RecordingIO()
         _ = DNSimCommand.main(["explore", Self.template, "--seeds", "1..2", "--profile", "corected"], io: io)
         #expect(io.stderr.contains("did you mean \"corrected\"?"))
+    }
+
+    /// The largest seed runs and is reported as the range it is (the report's range used to
+    /// overflow past it and trap).
+    @Test func theLargestSeedRunsAndIsReported() {
+        let io = RecordingIO()
+        let code = DNSimCommand.main(["explore", Self.template, "--seeds", "9223372036854775807", "--profile", "corrected"], io: io)
+        #expect(code != .usage, "\(io.stderr)")
+        #expect(io.stdout.contains("9223372036854775807..9223372036854775807"), "\(io.stdout)")
     }
 
     @Test func theTemplateSchemaIsPrinted() {

@@ -45,6 +45,47 @@ struct FleetCommandTests {
         #expect(twice.stderr.contains("expected each shard once, found shard 1/3 again"))
     }
 
+    /// Without `--days` a tally says `"days": null` (each class's own span), and merges.
+    @Test func shardsWithoutDaysMergeToTheUnshardedTally() {
+        let files = (1...2).map { k in
+            Invocation(["fleet", Self.spec, "--devices", "6", "--shard", "\(k)/2", "--format", "json"]).stdout
+        }
+        #expect(files[0].contains("\"days\": null"))
+        let merged = Invocation(["merge", "a.json", "b.json", "--format", "json"], files: ["a.json": files[0], "b.json": files[1]])
+        #expect(merged.code == 0, "\(merged.stderr)")
+        #expect(merged.stdout == Invocation(["fleet", Self.spec, "--devices", "6", "--format", "json"]).stdout)
+    }
+
+    /// A tally edited by hand is checked before anything is added: counts from 0, a shard K of N
+    /// with N no larger than a fleet can be, and sums that fit (each used to trap or hang).
+    @Test func aTallyWithImpossibleValuesIsExitTwoWithItsPointer() {
+        let tally = Invocation(["fleet", Self.spec, "--devices", "4", "--days", "7", "--format", "json"]).stdout
+        /// Merges the tally with `edits`, and with `twice` the same again as shard 2.
+        func merge(_ edits: [(String, String)], twice: Bool = false) -> Invocation {
+            var text = tally
+            for (old, new) in edits {
+                #expect(text.contains(old), "\(old)")
+                text = text.replacingOccurrences(of: old, with: new)
+            }
+            let second = text.replacingOccurrences(of: "\"index\": 1", with: "\"index\": 2")
+            return Invocation(["merge", "t.json"] + (twice ? ["u.json"] : []), files: ["t.json": text, "u.json": second])
+        }
+        let negative = merge([("\"planned\": ", "\"planned\": -")])
+        #expect(negative.code == 2)
+        #expect(negative.stderr.hasPrefix("error: t.json: at /groups/0/counts/planned: expected a count (an integer from 0), found -"), "\(negative.stderr)")
+        for shard in ["\"of\": -1", "\"of\": 9223372036854775807"] {
+            let run = merge([("\"of\": 1", shard)])
+            #expect(run.code == 2)
+            #expect(run.stderr.hasPrefix("error: t.json: at /shard: expected K of N with 1 ≤ K ≤ N ≤ 100000000"), "\(run.stderr)")
+        }
+        // Two shards of two whose counts overflow when added.
+        let huge = merge([("\"of\": 1", "\"of\": 2"), ("\"cached\": 0", "\"cached\": 9223372036854775807")], twice: true)
+        #expect(huge.code == 2)
+        #expect(huge.stderr.contains("expected counts that add up within 64 bits"), "\(huge.stderr)")
+        let root = Invocation(["merge", "e.json"], files: ["e.json": "{}"])
+        #expect(root.stderr.hasPrefix("error: e.json: at (document root): expected"), "\(root.stderr)")
+    }
+
     @Test func aTallyOfAnotherFormatVersionIsNotMerged() {
         let tally = Invocation(["fleet", Self.spec, "--devices", "4", "--days", "7", "--format", "json"]).stdout
         #expect(tally.contains("\"formatVersion\": 3"))

@@ -64,6 +64,30 @@ struct ProcessRun {
     }
 }
 
+/// What the process does when its own streams fail.
+struct OutputStreamTests {
+    /// Standard output on a full device: exit 2 and a message on standard error (a write
+    /// failure used to trap in Foundation's `FileHandle`).
+    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")))
+    func aFullStandardOutputIsExitTwoWithAMessage() throws {
+        let binary = try #require(DNSimBinary.locate(), "no dnsim executable among \(DNSimBinary.candidates.map(\.path))")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", dailyBasicPath, "--format", "json"]
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let err = Pipe()
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 2)
+        #expect(stderr == "error: cannot write standard output: No space left on device\n", "\(stderr)")
+    }
+}
+
 struct HostIndependenceTests {
     /// Host settings that must not change a byte of the output.
     static let environments: [(name: String, changes: [String: String])] = [

@@ -106,12 +106,14 @@ public struct JSONObjectReader: Sendable {
         return result
     }
 
-    /// The integer member `key`, or `nil` if absent.
+    /// The integer member `key`, or `nil` if absent (or `null`, when `allowingNull`).
     public mutating func optionalInt64(
         _ key: String,
+        allowingNull: Bool = false,
         expected: String = "an integer"
     ) throws(JSONDecodingError) -> Int64? {
         guard let value = lookUp(key) else { return nil }
+        if allowingNull, case .null = value { return nil }
         guard case .integer(let integer) = value else {
             throw mismatch(value, at: pointer.appending(key), expected: expected)
         }

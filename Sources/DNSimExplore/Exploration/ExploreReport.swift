@@ -32,7 +32,7 @@ public struct ExploreReport: Sendable {
 
     private var seedRange: String {
         let first = exploration.seeds.lowerBound
-        return result.seedsRun == 0 ? "none" : "\(first)..\(first + UInt64(result.seedsRun) - 1)"
+        return result.seedsRun == 0 ? "none" : "\(first)..\(first + UInt64(result.seedsRun - 1))"
     }
 
     /// The fault kinds of every template's menu, in ``FaultKind`` order.

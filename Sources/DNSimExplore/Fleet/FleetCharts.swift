@@ -220,7 +220,9 @@ struct SVG {
 
     /// One decimal, no locale, no exponent.
     static func number(_ value: Double) -> String {
-        let tenths = Int64((value * 10).rounded(.toNearestOrAwayFromZero))
+        // Coordinates come from rates in 0…100 % for any tally `fleet` writes; one edited by hand
+        // can push them anywhere, and they are clamped rather than trap.
+        let tenths = Int64(exactly: (value * 10).rounded(.toNearestOrAwayFromZero)) ?? (value < 0 ? -1_000_000_000 : 1_000_000_000)
         let sign = tenths < 0 ? "-" : ""
         let magnitude = tenths.magnitude
         return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"

@@ -31,7 +31,10 @@ public enum FleetKPI {
 
         /// Two decimals, rounded half up, with no locale.
         static func fixed(_ value: Double) -> String {
-            let hundredths = Int64((value * 100).rounded(.toNearestOrAwayFromZero))
+            // A tally file edited by hand can make a rate of any size: one past Int64 is shown as such.
+            guard let hundredths = Int64(exactly: (value * 100).rounded(.toNearestOrAwayFromZero)) else {
+                return value.isNaN ? "–" : value < 0 ? "-∞" : "∞"
+            }
             let whole = hundredths / 100, fraction = hundredths % 100
             return "\(whole)." + (fraction < 10 ? "0" : "") + "\(fraction)"
         }
@@ -40,12 +43,13 @@ public enum FleetKPI {
     /// The smallest histogram bound at or under which `fraction` of the deliveries fall, as
     /// text (`≤ 60 s`), or `> 86400 s` for the overflow bucket.
     public static func percentile(_ fraction: Double, of histogram: [Int]) -> String {
-        let total = histogram.reduce(0, +)
+        // Summed as doubles (exact below 2^53): a tally file edited by hand cannot overflow them.
+        let total = histogram.reduce(0.0) { $0 + Double($1) }
         guard total > 0 else { return "–" }
-        let needed = Int((fraction * Double(total)).rounded(.up))
-        var running = 0
+        let needed = (fraction * total).rounded(.up)
+        var running = 0.0
         for (index, count) in histogram.enumerated() {
-            running += count
+            running += Double(count)
             if running >= needed {
                 return index < FleetTally.latenessBounds.count ? "≤ \(FleetTally.latenessBounds[index]) s" : "> \(FleetTally.latenessBounds.last!) s"
             }

@@ -65,7 +65,9 @@ extension FleetTally {
             let digestText = try spec.string("digest")
             guard let digest = UInt64(digestText, radix: 16) else { throw FleetError("\(file): at /spec/digest: expected 16 hex digits, found \"\(digestText)\"") }
             try spec.finish()
-            let days = try root.optionalInt64("days").map(Int.init)
+            // `fleet` without `--days` writes null (each class's own span).
+            let days = try root.optionalInt64("days", allowingNull: true, expected: "null or a number of days from 1").map(Int.init)
+            if let days, days < 1 { throw FleetError("\(file): at /days: expected null or a number of days from 1, found \(days)") }
             let profiles = try root.array("profiles").map { item throws(JSONDecodingError) -> String in
                 guard case .string(let name) = item.value else {
                     throw JSONDecodingError(pointer: item.pointer, expected: "a profile name", found: "\(item.value)")
@@ -73,8 +75,14 @@ extension FleetTally {
                 return name
             }
             let fleetSize = Int(try root.int64("fleetSize"))
+            guard (1...maximumDevices).contains(fleetSize) else {
+                throw FleetError("\(file): at /fleetSize: expected a number of devices from 1 to \(maximumDevices), found \(fleetSize)")
+            }
             var shardReader = try root.object("shard")
             let shard = (index: Int(try shardReader.int64("index")), of: Int(try shardReader.int64("of")))
+            guard (1...maximumDevices).contains(shard.of), (1...shard.of).contains(shard.index) else {
+                throw FleetError("\(file): at /shard: expected K of N with 1 ≤ K ≤ N ≤ \(maximumDevices), found \(shard.index) of \(shard.of)")
+            }
             try shardReader.finish()
             root.markKnown("latenessBoundsSeconds")
             var tally = FleetTally(specID: id, specDigest: digest, days: days, profiles: profiles, fleetSize: fleetSize, shard: shard)
@@ -82,21 +90,33 @@ extension FleetTally {
                 var reader = try JSONObjectReader(item.value, at: item.pointer, expected: "a group object")
                 var group = Group(profile: try reader.string("profile"), deviceClass: try reader.string("class"), platform: try reader.string("platform"))
                 var counts = try reader.object("counts")
-                for (name, path) in countNames { group[keyPath: path] = Int(try counts.int64(name)) }
+                for (name, path) in countNames { group[keyPath: path] = try count(counts.int64(name), at: "\(item.pointer)/counts/\(name)", file) }
                 try counts.finish()
                 let lateness = try reader.array("lateness")
                 guard lateness.count == latenessBounds.count + 1 else {
                     throw FleetError("\(file): at \(item.pointer)/lateness: expected \(latenessBounds.count + 1) buckets, found \(lateness.count)")
                 }
-                group.lateness = try lateness.map { entry throws(JSONDecodingError) -> Int in
+                group.lateness = try lateness.map { entry throws(FleetError) -> Int in
                     guard case .integer(let value) = entry.value else {
-                        throw JSONDecodingError(pointer: entry.pointer, expected: "an integer", found: "\(entry.value)")
+                        throw FleetError("\(file): at \(entry.pointer): expected a count (an integer from 0), found \(entry.value)")
                     }
-                    return Int(value)
+                    return try count(value, at: "\(entry.pointer)", file)
                 }
-                group.worst = try reader.array("worst").map { entry throws(JSONDecodingError) -> Worst in
-                    var worst = try JSONObjectReader(entry.value, at: entry.pointer, expected: "a device object")
-                    return Worst(device: Int(try worst.int64("device")), missed: Int(try worst.int64("missed")))
+                group.worst = try reader.array("worst").map { entry throws(FleetError) -> Worst in
+                    do {
+                        var worst = try JSONObjectReader(entry.value, at: entry.pointer, expected: "a device object")
+                        let device = try worst.int64("device")
+                        guard (0..<Int64(fleetSize)).contains(device) else {
+                            throw FleetError("\(file): at \(entry.pointer)/device: expected a device index below \(fleetSize), found \(device)")
+                        }
+                        return Worst(device: Int(device), missed: try count(worst.int64("missed"), at: "\(entry.pointer)/missed", file))
+                    } catch let error as JSONDecodingError {
+                        throw FleetError("\(file): at \(error.pointer.readable): expected \(error.expected), found \(error.found)")
+                    } catch let error as FleetError {
+                        throw error
+                    } catch {
+                        throw FleetError("\(file): at \(entry.pointer): expected a device object, found \(error)")
+                    }
                 }
                 try reader.finish()
                 tally.add(group)
@@ -106,10 +126,19 @@ extension FleetTally {
         } catch let error as FleetError {
             throw error
         } catch let error as JSONDecodingError {
-            throw FleetError("\(file): at \(error.pointer): expected \(error.expected), found \(error.found)")
+            throw FleetError("\(file): at \(error.pointer.readable): expected \(error.expected), found \(error.found)")
         } catch {
             throw FleetError("\(file): expected a fleet tally (dnsim fleet --out), found \(error)")
         }
+    }
+
+    /// The most devices a fleet has (`dnsim fleet --devices`), and so the most shards.
+    public static let maximumDevices = 100_000_000
+
+    /// A count read from a tally file: an integer from 0.
+    private static func count(_ value: Int64, at pointer: String, _ file: String) throws(FleetError) -> Int {
+        guard value >= 0 else { throw FleetError("\(file): at \(pointer): expected a count (an integer from 0), found \(value)") }
+        return Int(value)
     }
 
     /// The tally of the whole fleet from every one of its shards (each exactly once).
@@ -129,11 +158,24 @@ extension FleetTally {
             guard seen.insert(tally.shard.index).inserted else {
                 throw FleetError("\(file): expected each shard once, found shard \(tally.shard.index)/\(of) again")
             }
-            for key in tally.groups.keys.sorted() { merged.add(tally.groups[key]!) }
+            for key in tally.groups.keys.sorted() {
+                let group = tally.groups[key]!
+                if let sum = merged.groups[key], !sum.canAdd(group) {
+                    throw FleetError("\(file): at /groups: expected counts that add up within 64 bits, found \(key)'s too large to add to the other shards'")
+                }
+                merged.add(group)
+            }
         }
-        let missing = (1...of).filter { !seen.contains($0) }
-        guard missing.isEmpty else {
-            throw FleetError("merge: expected shards 1..\(of), missing \(missing.map { "\($0)/\(of)" }.joined(separator: ", "))")
+        guard seen.count == of else {
+            // Name the first few missing (N may be large: stop after five).
+            var missing: [String] = []
+            var index = 1
+            while missing.count < 5, index <= of {
+                if !seen.contains(index) { missing.append("\(index)/\(of)") }
+                index += 1
+            }
+            let more = of - seen.count - missing.count
+            throw FleetError("merge: expected shards 1..\(of), missing \(missing.joined(separator: ", "))" + (more > 0 ? " and \(more) more" : ""))
         }
         return merged
     }

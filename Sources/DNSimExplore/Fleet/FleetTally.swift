@@ -47,6 +47,15 @@ public struct FleetTally: Sendable, Equatable {
         public var lateness = [Int](repeating: 0, count: FleetTally.latenessBounds.count + 1)
         public var worst: [Worst] = []
 
+        /// Whether ``add(_:)`` of `other` keeps every count within `Int` (a merge checks tally
+        /// files it did not write).
+        func canAdd(_ other: Group) -> Bool {
+            for (_, path) in FleetTally.countNames where self[keyPath: path].addingReportingOverflow(other[keyPath: path]).overflow {
+                return false
+            }
+            return !zip(lateness, other.lateness).contains { $0.addingReportingOverflow($1).overflow }
+        }
+
         /// Adds another group's counts (same profile and class).
         mutating func add(_ other: Group) {
             devices += other.devices

@@ -14,6 +14,23 @@ struct InsertionOrderedMapTests {
         #expect(map.count == 3 && map.contains("a") && !map.contains("z"))
     }
 
+    @Test func theFirstValuesAndTheLeastValueSkipRemovedEntries() {
+        var map = InsertionOrderedMap<Int, Int>()
+        for key in 0..<10 { map.append(key % 3, for: key) }
+        for key in [0, 1, 4] { map.removeValue(forKey: key) }
+        #expect(map.firstValues(3) == [2, 0, 2])
+        #expect(map.firstValues(0) == [])
+        #expect(map.firstValues(50) == map.values)
+        // The least by value; of equals, the earliest inserted (key 3, before 6 and 9).
+        #expect(map.minValue(by: <) == 0)
+        #expect(map.minValue(by: >) == 2)
+        var keyed = InsertionOrderedMap<Int, (key: Int, value: Int)>()
+        for key in 0..<10 { keyed.append((key, key % 3), for: key) }
+        keyed.removeValue(forKey: 0)
+        #expect(keyed.minValue { $0.value < $1.value }?.key == 3)
+        #expect(InsertionOrderedMap<Int, Int>().minValue(by: <) == nil)
+    }
+
     @Test func updatesInPlaceAndOrderComparesAsInserted() {
         var map = InsertionOrderedMap<Int, [Int]>()
         for key in 0..<5 { map.append([key], for: key) }

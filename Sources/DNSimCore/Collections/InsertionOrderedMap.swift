@@ -61,6 +61,34 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
         return result
     }
 
+    /// The first `count` live values, in insertion order, without copying the others.
+    @inlinable
+    public func firstValues(_ count: Int) -> [Value] {
+        var result: [Value] = []
+        result.reserveCapacity(Swift.min(count, positions.count))
+        for entry in entries {
+            guard result.count < count else { break }
+            if let entry { result.append(entry.value) }
+        }
+        return result
+    }
+
+    /// The live value `areInIncreasingOrder` puts first (the earliest inserted of equals),
+    /// without copying the values.
+    @inlinable
+    public func minValue(by areInIncreasingOrder: (Value, Value) throws -> Bool) rethrows -> Value? {
+        var best: Value?
+        for entry in entries {
+            guard let entry else { continue }
+            if let current = best {
+                if try areInIncreasingOrder(entry.value, current) { best = entry.value }
+            } else {
+                best = entry.value
+            }
+        }
+        return best
+    }
+
     /// The live keys, in insertion order.
     @inlinable
     public var keys: [Key] {

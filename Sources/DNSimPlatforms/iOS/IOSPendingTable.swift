@@ -29,6 +29,14 @@ struct IOSPendingTable {
         return requests
     }
 
+    /// The `count` earliest added entries (without copying the others).
+    func firstEntries(_ count: Int) -> [IOSPendingEntry] { byIdentifier.firstValues(count) }
+
+    /// The entry `areInIncreasingOrder` puts first (without copying the entries).
+    func minEntry(by areInIncreasingOrder: (IOSPendingEntry, IOSPendingEntry) -> Bool) -> IOSPendingEntry? {
+        byIdentifier.minValue(by: areInIncreasingOrder)
+    }
+
     /// How many requests are pending.
     var count: Int { byIdentifier.count }
 

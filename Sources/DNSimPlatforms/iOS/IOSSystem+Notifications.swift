@@ -41,7 +41,7 @@ extension IOSSystem {
         // the app is over the limit (see `fire(serial:)`).
         guard pending.count > parameters.pendingLimit, parameters.keepPolicy != .noneFire else { return }
         let overflow = pending.count - parameters.pendingLimit
-        let entries = pending.entries
+        // Most adds over the limit drop one request: found without copying the pending list.
         let victims: [Pending]
         switch parameters.keepPolicy {
         case .soonest:
@@ -52,14 +52,14 @@ extension IOSSystem {
                 let r = rhs.nextFire?.millisecondsSinceEpoch ?? .max
                 return l != r ? l > r : lhs.addOrder > rhs.addOrder
             }
-            if overflow == 1, let first = entries.min(by: dropsFirst) {
+            if overflow == 1, let first = pending.minEntry(by: dropsFirst) {
                 victims = [first]
             } else {
-                victims = Array(entries.sorted(by: dropsFirst).prefix(overflow))
+                victims = Array(pending.entries.sorted(by: dropsFirst).prefix(overflow))
             }
         case .lastAdded:
             // Entries are kept in add order, so the earliest added come first.
-            victims = Array(entries.prefix(overflow))
+            victims = pending.firstEntries(overflow)
         case .noneFire:
             victims = []
         }

@@ -73,23 +73,9 @@ enum AtomicFileWriter {
     private static func writeInPlace(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> FileProblem? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return problem(path, errno) }
-        let failure = writeAll(descriptor, bytes)
+        let failure = SystemIO.writeAll(descriptor, bytes)
         if close(descriptor) != 0, failure == nil { return problem(path, errno) }
         return failure.map { problem(path, $0) }
-    }
-
-    /// Writes every byte to `descriptor`; returns the error that stopped it, or `nil`.
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        var written = 0
-        while written < bytes.count, let base = bytes.baseAddress {
-            let result = SystemIO.write(descriptor, base + written, bytes.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            written += result
-        }
-        return nil
     }
 
     /// Whether `path` is a regular file whose content is exactly `bytes`.
@@ -121,7 +107,7 @@ enum AtomicFileWriter {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return problem(shownPath, errno) }
-        var failure = writeAll(descriptor, bytes)
+        var failure = SystemIO.writeAll(descriptor, bytes)
         if close(descriptor) != 0, failure == nil { failure = errno }
         if failure == nil, rename(temporary, path) != 0 { failure = errno }
         guard let failure else { return nil }

@@ -100,7 +100,7 @@ public final class ProcessIO: CommandIO {
     public func writeError(_ text: String) {
         // Nowhere to report a failure to write standard error: it is ignored.
         var text = text
-        _ = text.withUTF8 { Self.write($0, to: 2) }
+        _ = text.withUTF8 { SystemIO.writeAll(2, $0) }
     }
 
     /// Writes buffered standard output; called once at exit so output is whole or absent.
@@ -110,25 +110,10 @@ public final class ProcessIO: CommandIO {
         for chunk in outChunks {
             let failure: Int32?
             switch chunk {
-            case .text(var text): failure = text.withUTF8 { Self.write($0, to: 1) }
-            case .utf8(let bytes): failure = bytes.withUnsafeBufferPointer { Self.write($0, to: 1) }
+            case .text(var text): failure = text.withUTF8 { SystemIO.writeAll(1, $0) }
+            case .utf8(let bytes): failure = bytes.withUnsafeBufferPointer { SystemIO.writeAll(1, $0) }
             }
             if let failure { return FileProblem("cannot write standard output: \(String(cString: strerror(failure)))") }
-        }
-        return nil
-    }
-
-    /// Writes every byte to `descriptor` without copying them; returns the error that stopped
-    /// it, or `nil`.
-    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
-        var written = 0
-        while written < bytes.count, let base = bytes.baseAddress {
-            let result = SystemIO.write(descriptor, base + written, bytes.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            written += result
         }
         return nil
     }

@@ -198,17 +198,7 @@ enum FileSetWriter {
     private static func create(_ path: String, with bytes: UnsafeBufferPointer<UInt8>) -> FileProblem? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return problem("cannot write \(path)", errno) }
-        var failure: Int32?
-        var written = 0
-        while written < bytes.count, let base = bytes.baseAddress {
-            let result = SystemIO.write(descriptor, base + written, bytes.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            written += result
-        }
+        var failure = SystemIO.writeAll(descriptor, bytes)
         if close(descriptor) != 0, failure == nil { failure = errno }
         return failure.map { problem("cannot write \(path)", $0) }
     }

@@ -27,4 +27,19 @@ enum SystemIO {
         Darwin.write(descriptor, bytes, count)
         #endif
     }
+
+    /// Writes every byte of `bytes` to `descriptor` (retrying what a signal interrupted);
+    /// returns the `errno` that stopped it, or `nil`.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var written = 0
+        while written < bytes.count, let base = bytes.baseAddress {
+            let result = write(descriptor, base + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += result
+        }
+        return nil
+    }
 }

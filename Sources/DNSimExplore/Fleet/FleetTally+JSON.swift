@@ -96,27 +96,20 @@ extension FleetTally {
                 guard lateness.count == latenessBounds.count + 1 else {
                     throw FleetError("\(file): at \(item.pointer)/lateness: expected \(latenessBounds.count + 1) buckets, found \(lateness.count)")
                 }
-                group.lateness = try lateness.map { entry throws(FleetError) -> Int in
+                // The closures' errors (a JSONDecodingError or a FleetError) are worded below.
+                group.lateness = try lateness.map { entry throws -> Int in
                     guard case .integer(let value) = entry.value else {
                         throw FleetError("\(file): at \(entry.pointer): expected a count (an integer from 0), found \(entry.value)")
                     }
                     return try count(value, at: "\(entry.pointer)", file)
                 }
-                group.worst = try reader.array("worst").map { entry throws(FleetError) -> Worst in
-                    do {
-                        var worst = try JSONObjectReader(entry.value, at: entry.pointer, expected: "a device object")
-                        let device = try worst.int64("device")
-                        guard (0..<Int64(fleetSize)).contains(device) else {
-                            throw FleetError("\(file): at \(entry.pointer)/device: expected a device index below \(fleetSize), found \(device)")
-                        }
-                        return Worst(device: Int(device), missed: try count(worst.int64("missed"), at: "\(entry.pointer)/missed", file))
-                    } catch let error as JSONDecodingError {
-                        throw FleetError("\(file): at \(error.pointer.readable): expected \(error.expected), found \(error.found)")
-                    } catch let error as FleetError {
-                        throw error
-                    } catch {
-                        throw FleetError("\(file): at \(entry.pointer): expected a device object, found \(error)")
+                group.worst = try reader.array("worst").map { entry throws -> Worst in
+                    var worst = try JSONObjectReader(entry.value, at: entry.pointer, expected: "a device object")
+                    let device = try worst.int64("device")
+                    guard (0..<Int64(fleetSize)).contains(device) else {
+                        throw FleetError("\(file): at \(entry.pointer)/device: expected a device index below \(fleetSize), found \(device)")
                     }
+                    return Worst(device: Int(device), missed: try count(worst.int64("missed"), at: "\(entry.pointer)/missed", file))
                 }
                 try reader.finish()
                 tally.add(group)

@@ -31,6 +31,9 @@ struct ArgumentScanner {
             }
             index += 1
         }
+        // An empty value is never meant: as a directory, `--charts ''` would put files at the
+        // file system's root.
+        if let value, value.isEmpty { throw UsageError(message: "\(name) needs a value, found an empty string") }
         return value
     }
 

@@ -127,8 +127,10 @@ enum ExploreCommand {
         if let findingsDirectory, options.shrinkPerInvariant > 0 {
             // The findings directory holds exactly this run's shrunk scenarios, replaced at once.
             let files = shrunk.compactMap(\.file).map { (path: $0.name, text: $0.text) }
+            // Only an earlier run's findings are replaced: a directory with other files (its
+            // templates, a user's scenarios) is refused, not emptied.
             if let problem = io.writeFileSet(files, replacing: findingsDirectory, owns: { path, isDirectory in
-                !isDirectory && !path.contains("/") && path.hasSuffix(".json")
+                !isDirectory && !path.contains("/") && (ShrunkScenario.isFileName(path) || ReportSetLayout.isLeftoverTemporary(path))
             }) {
                 io.writeError("error: \(problem.reason)\n")
                 return .usage

@@ -31,6 +31,30 @@ struct ExploreCommandTests {
         for path in shrunk { #expect(report.contains("(findings/" + (path.split(separator: "/").last.map(String.init) ?? ""))) }
     }
 
+    /// `--findings DIR` replaces an earlier run's findings only: a directory that holds other
+    /// JSON (templates, a user's scenarios) is refused and left as it was (it used to be emptied
+    /// of every `*.json`).
+    @Test func aFindingsDirectoryWithOtherFilesIsRefusedAndKept() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-findings-\(UUID().uuidString)")  // dnsim-host-ok: a scratch directory name
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let notes = directory.appendingPathComponent("notes.json")
+        try Data("{\"precious\": true}".utf8).write(to: notes)
+        let earlier = directory.appendingPathComponent("ios-week-not-early-as-found-seed7.json")
+        try Data("{}".utf8).write(to: earlier)
+        let io = ProcessIO()
+        let code = DNSimCommand.main(
+            ["explore", Self.template, "--seeds", "1..40", "--profile", "as-found", "--findings", directory.path], io: io)
+        #expect(code == .usage)
+        #expect(FileManager.default.fileExists(atPath: notes.path))
+        #expect(FileManager.default.fileExists(atPath: earlier.path))
+        // Without the stranger, the earlier finding is replaced by this run's.
+        try FileManager.default.removeItem(at: notes)
+        #expect(DNSimCommand.main(
+            ["explore", Self.template, "--seeds", "1..40", "--profile", "as-found", "--findings", directory.path], io: ProcessIO()) == .expectationsFailed)
+        #expect(!FileManager.default.fileExists(atPath: earlier.path))
+    }
+
     @Test func theScenarioOfOneSeedIsPrintedForReplay() {
         let io = RecordingIO()
         #expect(DNSimCommand.main(["explore", Self.template, "--seeds", "5", "--scenario"], io: io) == .success)

@@ -50,7 +50,22 @@ struct GuardTests {
         }
     }
 
-    @Test(arguments: ["0", "-5", "many", "1.5", ""])
+    /// An empty option value is refused before anything runs (as a directory, `--charts ''`
+    /// would have put the charts at the file system's root).
+    @Test(arguments: [
+        ["run", dailyBasicPath, "--max-events", ""], ["run", dailyBasicPath, "--trace", ""],
+        ["fleet", "fleet/default.json", "--devices", "2", "--charts", ""], ["matrix", "scenarios/android", "--out", ""],
+        ["explore", "explore/templates/ios-week.json", "--seeds", "1", "--out", ""],
+        ["explore", "explore/templates/ios-week.json", "--seeds", "1", "--findings", ""],
+    ])
+    func anEmptyOptionValueIsAUsageError(_ arguments: [String]) {
+        let run = Invocation(arguments)
+        #expect(run.code == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("error: \(arguments[arguments.count - 2]) needs a value, found an empty string\n"), "\(run.stderr)")
+    }
+
+    @Test(arguments: ["0", "-5", "many", "1.5"])
     func aMaxEventsThatIsNotAPositiveNumberIsAUsageError(_ value: String) {
         for arguments in [["run", dailyBasicPath], ["matrix", "scenarios/android"]] {
             let run = Invocation(arguments + ["--max-events", value])

@@ -30,6 +30,19 @@ struct ShrinkerTests {
         }
         """
 
+    @Test func aFindingFileNameIsRecognisedAndNothingElse() {
+        for name in ["ios-week-not-early-as-found-seed7.json", "android-power-week-liveness-stuck-corrected-seed15663.json",
+            "x-ios-64-budget-directive-seed0.json"]
+        {
+            #expect(ShrunkScenario.isFileName(name), "\(name)")
+        }
+        for name in ["notes.json", "ios-week.json", "ios-week-not-early-as-found-seed.json", "ios-week-not-early-as-found-seed7.md",
+            "not-early-as-found-seed7.json", "ios-week-not-early-bogus-seed7.json", "ios-week-not-early-as-found-seed7x.json"]
+        {
+            #expect(!ShrunkScenario.isFileName(name), "\(name)")
+        }
+    }
+
     @Test func ddminFindsAOneMinimalSubset() {
         var calls = 0
         let result = ddmin(Array(0..<64), budget: { true }) { subset in

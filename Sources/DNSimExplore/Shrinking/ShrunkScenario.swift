@@ -20,6 +20,24 @@ public enum ShrunkScenario {
         public var checkIDs: [String]
     }
 
+    /// Whether `name` is a finding file's name as ``file(_:profile:maxEvents:schemaPath:)``
+    /// writes it, `<template>-<invariant>-<profile>-seed<N>.json`: what a findings directory may
+    /// hold from an earlier run (anything else there is someone else's, and kept).
+    public static func isFileName(_ name: String) -> Bool {
+        guard name.hasSuffix(".json") else { return false }
+        let stem = name.dropLast(".json".count)
+        guard let dash = stem.lastIndex(of: "-") else { return false }
+        let seed = stem[stem.index(after: dash)...]
+        guard seed.hasPrefix("seed"), seed.count > 4, seed.dropFirst(4).allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        let front = stem[..<dash]
+        return Invariant.allCases.contains { invariant in
+            PluginProfile.allCases.contains { profile in
+                let tail = "-\(invariant.rawValue)-\(profile.rawValue)"
+                return front.hasSuffix(tail) && front.count > tail.count
+            }
+        }
+    }
+
     /// The file for `outcome`, found under `profile`.
     public static func file(
         _ outcome: Shrinker.Outcome, profile: PluginProfile, maxEvents: Int = RunOptions.defaultMaxEvents,

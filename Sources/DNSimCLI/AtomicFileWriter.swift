@@ -21,18 +21,92 @@ import Foundation
 /// - A file that already holds exactly these bytes is left alone (its modification time does
 ///   not change). Renaming over an existing file makes ext4 (`auto_da_alloc`) start writing the
 ///   new data out at once, about 3.5 ms per file; regenerating mostly unchanged reports skips that.
+///
+/// Several files can be written together (``write(_:committingAfter:)``): each is written whole
+/// beside its target first, and they are renamed into place only when all of them are ready, so
+/// a failure (a full disk, an unwritable directory) leaves every target as it was.
 enum AtomicFileWriter {
     /// Writes `text` (UTF-8) to `path`, replacing any file there; returns why it failed, or `nil`.
     static func write(_ text: String, to path: String) -> FileProblem? {
+        write([(path, text)], committingAfter: { nil })
+    }
+
+    /// Writes `files` together: every file is first written whole beside its target, then
+    /// `step` runs (another writer's change, such as a report set swapped in), and only when
+    /// all of that succeeded are the files put in place. On a failure before then nothing has
+    /// changed; the renames that follow do not need disk space. A device or FIFO cannot be
+    /// prepared: it is written at the start of that last phase.
+    static func write(_ files: [(path: String, text: String)], committingAfter step: () -> FileProblem?) -> FileProblem? {
+        var prepared: [Prepared] = []
+        for (path, text) in files {
+            switch prepare(text, for: path) {
+            case .success(let file): prepared.append(file)
+            case .failure(let problem):
+                discard(prepared)
+                return problem
+            }
+        }
+        if let problem = step() {
+            discard(prepared)
+            return problem
+        }
+        return commit(prepared)
+    }
+
+    /// A file ready to be put in place.
+    private enum Prepared {
+        /// The target already holds these bytes: nothing to do.
+        case unchanged
+        /// A temporary file to rename over `target`; `shownPath` is the path as given.
+        case rename(temporary: String, target: String, shownPath: String)
+        /// A device, FIFO or socket, written in place when the batch is committed.
+        case inPlace(path: String, text: String)
+    }
+
+    /// Writes `text` beside the file `path` names (or notes it is already there).
+    private static func prepare(_ text: String, for path: String) -> Result<Prepared, FileProblem> {
+        guard case .file(let target) = Destination(path) else { return .success(.inPlace(path: path, text: text)) }
         var text = text
         return text.withUTF8 { bytes in
-            switch Destination(path) {
-            case .special:
-                return writeInPlace(path, bytes)
-            case .file(let target):
-                if holds(target, bytes) { return nil }
-                return replace(target, with: bytes, reportedAs: path)
+            if holds(target, bytes) { return .success(.unchanged) }
+            let temporary = temporaryPath(for: target)
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else { return .failure(problem(path, errno)) }
+            var failure = SystemIO.writeAll(descriptor, bytes)
+            if close(descriptor) != 0, failure == nil { failure = errno }
+            if let failure {
+                unlink(temporary)
+                return .failure(problem(path, failure))
             }
+            return .success(.rename(temporary: temporary, target: target, shownPath: path))
+        }
+    }
+
+    /// Puts prepared files in place: the in-place ones first (they are the ones that can still
+    /// fail for want of space), then the renames.
+    private static func commit(_ prepared: [Prepared]) -> FileProblem? {
+        for file in prepared {
+            guard case .inPlace(let path, var text) = file else { continue }
+            if let problem = text.withUTF8({ writeInPlace(path, $0) }) {
+                discard(prepared)
+                return problem
+            }
+        }
+        for (index, file) in prepared.enumerated() {
+            guard case .rename(let temporary, let target, let shownPath) = file else { continue }
+            if rename(temporary, target) != 0 {
+                let code = errno
+                discard(Array(prepared[index...]))
+                return problem(shownPath, code)
+            }
+        }
+        return nil
+    }
+
+    /// Removes the temporary files of prepared files not put in place.
+    private static func discard(_ prepared: [Prepared]) {
+        for file in prepared {
+            if case .rename(let temporary, _, _) = file { unlink(temporary) }
         }
     }
 
@@ -99,20 +173,6 @@ enum AtomicFileWriter {
             filled += result
         }
         return memcmp(base, expected, bytes.count) == 0
-    }
-
-    /// Writes `bytes` to a temporary file and renames it over `path` (a problem names the path
-    /// as the user gave it, `shownPath`).
-    private static func replace(_ path: String, with bytes: UnsafeBufferPointer<UInt8>, reportedAs shownPath: String) -> FileProblem? {
-        let temporary = temporaryPath(for: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return problem(shownPath, errno) }
-        var failure = SystemIO.writeAll(descriptor, bytes)
-        if close(descriptor) != 0, failure == nil { failure = errno }
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        guard let failure else { return nil }
-        unlink(temporary)
-        return problem(shownPath, failure)
     }
 
     /// `.<name>.dnsim-<pid>-<n>.tmp` in the target's directory (a rename never crosses file systems).

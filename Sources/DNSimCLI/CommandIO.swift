@@ -17,6 +17,10 @@ public protocol CommandIO: AnyObject {
     /// Writes a file whole (atomically: a reader sees the old file or the new one, never a
     /// part), or reports why it could not.
     func writeFile(_ path: String, _ text: String) -> FileProblem?
+    /// Writes `files` together with what `step` writes (a report set): each file is written
+    /// whole beside its target first and put in place only after every file and `step`
+    /// succeeded, so a failure changes none of them.
+    func writeFiles(_ files: [(path: String, text: String)], committingAfter step: () -> FileProblem?) -> FileProblem?
     /// Makes `directory` hold exactly `files` (paths relative to it), replacing the whole set at
     /// once: a reader sees the complete old set or the complete new one, never a mix, and
     /// nothing is left behind on failure. `owns` says which entries of an existing directory
@@ -27,6 +31,15 @@ public protocol CommandIO: AnyObject {
 }
 
 extension CommandIO {
+    /// `step`, then each file by ``writeFile(_:_:)`` (for an IO with nothing to roll back).
+    public func writeFiles(_ files: [(path: String, text: String)], committingAfter step: () -> FileProblem?) -> FileProblem? {
+        if let problem = step() { return problem }
+        for file in files {
+            if let problem = writeFile(file.path, file.text) { return problem }
+        }
+        return nil
+    }
+
     /// Appends the bytes as text (for an IO that keeps text).
     public func writeOut(utf8 bytes: [UInt8]) { writeOut(String(decoding: bytes, as: UTF8.self)) }
 
@@ -151,6 +164,11 @@ public final class ProcessIO: CommandIO {
     /// Writes through ``AtomicFileWriter``: a temporary file renamed over `path`, no `fsync`.
     public func writeFile(_ path: String, _ text: String) -> FileProblem? {
         AtomicFileWriter.write(text, to: path)
+    }
+
+    /// Writes through ``AtomicFileWriter/write(_:committingAfter:)``.
+    public func writeFiles(_ files: [(path: String, text: String)], committingAfter step: () -> FileProblem?) -> FileProblem? {
+        AtomicFileWriter.write(files, committingAfter: step)
     }
 
     /// Writes through ``FileSetWriter``: a sibling temporary directory swapped in by renames.

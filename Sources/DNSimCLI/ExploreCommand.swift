@@ -124,29 +124,28 @@ enum ExploreCommand {
         let report = ExploreReport(
             result: result, shrunk: shrunk, command: commandLine(options), findingsLink: findingsLink)
 
-        if let findingsDirectory, options.shrinkPerInvariant > 0 {
-            // The findings directory holds exactly this run's shrunk scenarios, replaced at once.
-            let files = shrunk.compactMap(\.file).map { (path: $0.name, text: $0.text) }
-            // Only an earlier run's findings are replaced: a directory with other files (its
-            // templates, a user's scenarios) is refused, not emptied.
-            if let problem = io.writeFileSet(files, replacing: findingsDirectory, owns: { path, isDirectory in
-                !isDirectory && !path.contains("/") && (ShrunkScenario.isFileName(path) || ReportSetLayout.isLeftoverTemporary(path))
-            }) {
-                io.writeError("error: \(problem.reason)\n")
-                return .usage
-            }
-        }
+        // The report files and the findings are written together: nothing changes unless all do.
+        var files: [(path: String, text: String)] = []
         if let out = options.out {
             if let problem = Self.makeDirectory(out) {
                 io.writeError("error: \(problem.reason)\n")
                 return .usage
             }
-            for (name, text) in [("explore.md", report.markdown()), ("explore.json", report.json())] {
-                if let problem = io.writeFile(out + "/" + name, text) {
-                    io.writeError("error: \(problem.reason)\n")
-                    return .usage
-                }
-            }
+            files = [(out + "/explore.md", report.markdown()), (out + "/explore.json", report.json())]
+        }
+        let problem = io.writeFiles(files) { () -> FileProblem? in
+            guard let findingsDirectory, options.shrinkPerInvariant > 0 else { return nil }
+            // The findings directory holds exactly this run's shrunk scenarios, replaced at once;
+            // only an earlier run's findings are replaced: a directory with other files (its
+            // templates, a user's scenarios) is refused, not emptied.
+            let findings = shrunk.compactMap(\.file).map { (path: $0.name, text: $0.text) }
+            return io.writeFileSet(findings, replacing: findingsDirectory, owns: { path, isDirectory in
+                !isDirectory && !path.contains("/") && (ShrunkScenario.isFileName(path) || ReportSetLayout.isLeftoverTemporary(path))
+            })
+        }
+        if let problem {
+            io.writeError("error: \(problem.reason)\n")
+            return .usage
         }
         io.writeOut(options.format == "json" ? report.json() : report.text())
         if result.seedsRun * templates.count < Int(options.seeds.upperBound - options.seeds.lowerBound + 1) * templates.count {

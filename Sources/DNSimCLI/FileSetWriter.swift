@@ -25,6 +25,9 @@ import Foundation
 ///    deleted; a kill between those two renames leaves `DIR` missing, and the next run puts the
 ///    old set back before anything else (step 1).
 ///
+/// Runs writing sets into one parent directory at once take turns (an exclusive `flock` on the
+/// parent for the whole of steps 1–4).
+///
 /// Any failure removes the temporary directory and leaves `DIR` as it was. There is no `fsync`:
 /// a crash of the machine (not of dnsim) may lose the newest set, but reports are regenerated,
 /// not precious.
@@ -43,6 +46,15 @@ enum FileSetWriter {
             return FileProblem("cannot replace \(directory): give a directory below the current or root directory")
         }
         if let problem = makeParent(parent) { return problem }
+        // Two runs writing into one parent at once (two `matrix --out DIR` runs) take turns: a
+        // run reads the old set (to reuse unchanged files) and swaps the new one in under an
+        // exclusive lock on the parent directory, so it never links another run's file into
+        // its set or finds the directory it is about to create made by another.
+        let lock = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        defer {
+            if lock >= 0 { close(lock) }
+        }
         recover(parent: parent, name: name, target: target)
 
         var status = stat()

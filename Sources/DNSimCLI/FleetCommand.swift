@@ -150,19 +150,17 @@ enum FleetCommand {
     ) -> ExitCode {
         var report = report
         let json = JSONWriter.string(report.tally.json) + "\n"
+        // The charts and the tally are written together: nothing changes unless all do.
+        var files: [(path: String, text: String)] = []
         if let charts {
             report.withCharts = true
             report.chartPrefix = chartPrefix
             let directory = charts.hasSuffix("/") ? String(charts.dropLast()) : charts
-            for file in FleetCharts(report: report).files {
-                if let problem = io.writeFile(directory + "/" + file.name, file.text) {
-                    io.writeError("error: \(directory)/\(file.name): \(problem.reason)\n")
-                    return .usage
-                }
-            }
+            files = FleetCharts(report: report).files.map { (directory + "/" + $0.name, $0.text) }
         }
-        if let out, let problem = io.writeFile(out, json) {
-            io.writeError("error: \(out): \(problem.reason)\n")
+        if let out { files.append((out, json)) }
+        if let problem = io.writeFiles(files, committingAfter: { nil }) {
+            io.writeError("error: \(problem.reason)\n")
             return .usage
         }
         switch format {

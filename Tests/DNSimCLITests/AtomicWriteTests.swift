@@ -66,6 +66,30 @@ struct AtomicWriteTests {
         }
     }
 
+    /// Files written together change nothing unless all of them (and the step before they are
+    /// put in place) succeed: `fleet --charts DIR --out FILE` and `explore --out` write so.
+    @Test func filesWrittenTogetherChangeNothingWhenOneFails() throws {
+        try Self.withDirectory { (directory: URL) throws in
+            let first = directory.appendingPathComponent("first.svg").path
+            let blocked = directory.appendingPathComponent("blocked").path
+            try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: false)
+            #expect(FileManager.default.createFile(atPath: first, contents: Data("old\n".utf8)))
+            let io = ProcessIO()
+            // A target that cannot be written: the first file keeps its old bytes.
+            let problem = io.writeFiles([(first, "new\n"), (blocked + "/missing/x.json", "{}")], committingAfter: { nil })
+            #expect(problem?.reason.hasPrefix("cannot write \(blocked)/missing/x.json: ") == true, "\(String(describing: problem))")
+            #expect(Self.read(first) == "old\n")
+            // The step fails: nothing is put in place either.
+            #expect(io.writeFiles([(first, "new\n")], committingAfter: { FileProblem("the set failed") })?.reason == "the set failed")
+            #expect(Self.read(first) == "old\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["blocked", "first.svg"])
+            // All well: both are written.
+            let second = directory.appendingPathComponent("second.json").path
+            #expect(io.writeFiles([(first, "new\n"), (second, "{}\n")], committingAfter: { nil }) == nil)
+            #expect(Self.read(first) == "new\n" && Self.read(second) == "{}\n")
+        }
+    }
+
     @Test func aSymbolicLinkIsFollowedAndStaysALink() throws {
         try Self.withDirectory { (directory: URL) throws in
             let target = directory.appendingPathComponent("target.md").path

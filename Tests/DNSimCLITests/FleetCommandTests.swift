@@ -155,7 +155,8 @@ struct FleetCommandTests {
         for prefix in ["", "../x", "a/b", ".hidden", "-x", "x y", String(repeating: "a", count: 65)] {
             let run = Invocation(["fleet", Self.spec, "--devices", "3", "--days", "7", "--charts", "out", "--chart-prefix", prefix])
             #expect(run.code == 2, "\(prefix)")
-            #expect(run.stderr.contains("--chart-prefix expects 1 to 64 letters"), "\(run.stderr)")
+            let expected = prefix.isEmpty ? "--chart-prefix needs a value, found an empty string" : "--chart-prefix expects 1 to 64 letters"
+            #expect(run.stderr.contains(expected), "\(run.stderr)")
             #expect(run.io.written.isEmpty)
         }
         let withoutCharts = Invocation(["fleet", Self.spec, "--devices", "3", "--days", "7", "--chart-prefix", "year"])

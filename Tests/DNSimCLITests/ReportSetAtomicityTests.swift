@@ -113,6 +113,36 @@ struct ReportSetAtomicityTests {
         }
     }
 
+    /// Two writers of one new directory at once take turns: both succeed and the directory
+    /// holds one complete set (the later one's); without the lock, the second rename of a
+    /// staged set onto the directory the first had just created failed ("Directory not empty").
+    @Test func twoWritersAtOnceTakeTurns() throws {
+        try Self.withDirectory { base in
+            for trial in 0..<8 {
+                let out = base.appendingPathComponent("set-\(trial)")
+                let sets: [[(path: String, text: String)]] = (0..<2).map { writer in
+                    (0..<40).map { ("scenarios/r\($0).md", "writer \(writer)\n") } + [("matrix.md", "writer \(writer)\n")]
+                }
+                let problems = LockedBox<[FileProblem?]>([nil, nil])
+                let group = DispatchGroup()
+                for writer in 0..<2 {
+                    group.enter()
+                    Thread {
+                        let problem = ProcessIO().writeFileSet(sets[writer], replacing: out.path) { _, _ in true }
+                        problems.value[writer] = problem
+                        group.leave()
+                    }.start()
+                }
+                group.wait()
+                #expect(problems.value.allSatisfy { $0 == nil }, "\(problems.value)")
+                let snapshot = try #require(Self.snapshot(out))
+                let writers = Set(snapshot.values.map { String(decoding: $0, as: UTF8.self) })
+                #expect(snapshot.count == 41 && writers.count == 1, "a mixed set: \(writers)")
+            }
+            #expect(Self.siblings(of: "", in: base).allSatisfy { $0.hasPrefix("set-") })
+        }
+    }
+
     @Test func theNextRunRemovesWhatAKilledRunLeftAndPutsAMissingSetBack() throws {
         try Self.withDirectory { base in
             let out = base.appendingPathComponent("reports")

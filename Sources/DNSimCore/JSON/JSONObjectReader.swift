@@ -238,7 +238,7 @@ public struct JSONObjectReader: Sendable {
                 JSONDecodingError(
                     pointer: pointer.appending(key),
                     expected: Self.knownFieldsDescription(known),
-                    found: "an unknown field \"\(JSONWriter.escapedContents(key))\""
+                    found: "an unknown field \(JSONWriter.quotedExcerpt(key))"
                         + Suggestion.didYouMean(key, among: known)
                 ))
         }

@@ -107,8 +107,13 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
-    /// A form for messages to people: `(document root)` for the root, the RFC string otherwise.
+    /// A form for messages to people: `(document root)` for the root, the RFC string otherwise,
+    /// with a token longer than 48 characters cut to its first 40 and `…` (a member name from a
+    /// file can be megabytes long).
     public var readable: String {
-        isRoot ? "(document root)" : description
+        guard !isRoot else { return "(document root)" }
+        guard tokens.contains(where: { $0.utf8.count > 48 && $0.count > 48 }) else { return description }
+        let shown = tokens.map { $0.utf8.count > 48 && $0.count > 48 ? String($0.prefix(40)) + "…" : $0 }
+        return JSONPointer(tokens: shown).description
     }
 }

@@ -175,6 +175,14 @@ public enum JSONWriter {
         }
     }
 
+    /// `string` quoted for a message, escaped as in JSON and cut after its first 40 characters
+    /// (with `…` and its length in bytes) when longer than 48: a value from a file can be
+    /// megabytes long.
+    public static func quotedExcerpt(_ string: String) -> String {
+        guard string.utf8.count > 48, string.count > 48 else { return "\"\(escapedContents(string))\"" }
+        return "\"\(escapedContents(String(string.prefix(40))))…\" (\(string.utf8.count) bytes)"
+    }
+
     /// The contents of `string` as written between the quotes of a JSON string.
     public static func escapedContents(_ string: String) -> String {
         var output: [UInt8] = []

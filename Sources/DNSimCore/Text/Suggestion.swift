@@ -8,16 +8,24 @@ public enum Suggestion {
     /// The known name closest to `name`, if one is plausibly what was meant; ties go to the
     /// earlier name in `candidates`.
     public static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+        // No known name is this long: a value from a file can be megabytes (the distance costs
+        // the product of the lengths).
+        guard name.utf8.count <= maximumLength else { return nil }
         let typed = Array(name.lowercased().unicodeScalars)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
             let known = Array(candidate.lowercased().unicodeScalars)
             let limit = max(1, max(typed.count, known.count) / 3)
+            // The distance is at least the difference in length.
+            guard abs(typed.count - known.count) <= limit else { continue }
             let distance = Self.distance(typed, known)
             if distance <= limit, best == nil || distance < best!.distance { best = (candidate, distance) }
         }
         return best?.name
     }
+
+    /// The longest name a suggestion is looked for (in UTF-8 bytes).
+    static let maximumLength = 256
 
     /// `, did you mean "x"?` when a close name exists, else the empty string: ready to append
     /// to an error's "found" text.

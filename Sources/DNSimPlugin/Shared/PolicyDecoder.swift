@@ -93,7 +93,7 @@ public struct PolicyDecoder {
             guard let profile = PluginProfile(rawValue: text) else {
                 throw invalid(
                     pointer, "a preset name: " + presetNames.joined(separator: ", "),
-                    "\"\(text)\"" + Suggestion.didYouMean(text, among: presetNames))
+                    JSONWriter.quotedExcerpt(text) + Suggestion.didYouMean(text, among: presetNames))
             }
             extends = profile
             base = presets(profile)
@@ -108,7 +108,7 @@ public struct PolicyDecoder {
             guard let decision = PluginPolicy.decision(key) else {
                 throw invalid(
                     decisions.pointer.appending(key), "a decision name (dnsim schema --policy lists them)",
-                    "an unknown decision \"\(key)\"" + Suggestion.didYouMean(key, among: keys))
+                    "an unknown decision \(JSONWriter.quotedExcerpt(key))" + Suggestion.didYouMean(key, among: keys))
             }
             guard let (raw, pointer) = decisions.optionalValue(key) else { continue }
             var value = raw

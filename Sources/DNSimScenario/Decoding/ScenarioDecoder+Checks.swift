@@ -77,7 +77,7 @@ extension ScenarioDecoder {
                 record(
                     invalid(
                         reader.pointer.appending(profile), "a plugin profile name: " + profiles.joined(separator: ", "),
-                        "\"\(profile)\"" + Suggestion.didYouMean(profile, among: profiles)))
+                        JSONWriter.quotedExcerpt(profile) + Suggestion.didYouMean(profile, among: profiles)))
                 complete = false
                 continue
             }
@@ -96,7 +96,7 @@ extension ScenarioDecoder {
                     record(
                         invalid(
                             pointer, "the id of one of this scenario's checks: " + checkIDs.joined(separator: ", "),
-                            "\"\(id)\"" + Suggestion.didYouMean(id, among: checkIDs)))
+                            JSONWriter.quotedExcerpt(id) + Suggestion.didYouMean(id, among: checkIDs)))
                     complete = false
                     continue
                 }
@@ -243,7 +243,7 @@ extension ScenarioDecoder {
         }
         throw invalid(
             reader.pointer.appending("rule"), expected,
-            "\"\(JSONWriter.escapedContents(rule))\", which is not in the catalogue" + Suggestion.didYouMean(rule, among: own))
+            "\(JSONWriter.quotedExcerpt(rule)), which is not in the catalogue" + Suggestion.didYouMean(rule, among: own))
     }
 
     /// The optional local date-time window `from`…`to` of a scripted-app check (when the

@@ -231,7 +231,7 @@ public struct ScenarioDecoder {
             guard profileNames.contains(name) else {
                 throw invalid(
                     device.pointer.appending("profile"), "one of: " + profileNames.joined(separator: ", "),
-                    "\"\(name)\"" + Suggestion.didYouMean(name, among: profileNames))
+                    JSONWriter.quotedExcerpt(name) + Suggestion.didYouMean(name, among: profileNames))
             }
             return name
         }
@@ -452,7 +452,7 @@ public struct ScenarioDecoder {
         let expected = "one of: " + allowed.joined(separator: ", ")
         let value = try reader.string(key, expected: expected)
         guard allowed.contains(value) else {
-            throw invalid(reader.pointer.appending(key), expected, "\"\(value)\"" + Suggestion.didYouMean(value, among: allowed))
+            throw invalid(reader.pointer.appending(key), expected, JSONWriter.quotedExcerpt(value) + Suggestion.didYouMean(value, among: allowed))
         }
         return value
     }
@@ -463,7 +463,7 @@ public struct ScenarioDecoder {
         guard let zone = Zone(identifier: text) else {
             throw invalid(
                 reader.pointer.appending(key), expected,
-                "\"\(text)\", which is not a known zone" + Suggestion.didYouMean(text, among: Zone.knownIdentifiers))
+                "\(JSONWriter.quotedExcerpt(text)), which is not a known zone" + Suggestion.didYouMean(text, among: Zone.knownIdentifiers))
         }
         return zone
     }

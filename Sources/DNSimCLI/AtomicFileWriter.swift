@@ -68,6 +68,7 @@ enum AtomicFileWriter {
         guard case .file(let target) = Destination(path) else { return .success(.inPlace(path: path, text: text)) }
         var text = text
         return text.withUTF8 { bytes in
+            removeLeftovers(of: target)
             if holds(target, bytes) { return .success(.unchanged) }
             let temporary = temporaryPath(for: target)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -177,11 +178,28 @@ enum AtomicFileWriter {
 
     /// `.<name>.dnsim-<pid>-<n>.tmp` in the target's directory (a rename never crosses file systems).
     private static func temporaryPath(for path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (directory, name) = split(path)
         let pid = getpid()  // dnsim-host-ok: a unique temporary name, never output
         return "\(directory).\(name).dnsim-\(pid)-\(TemporaryCounter.shared.next()).tmp"
+    }
+
+    /// Removes the temporary files of `path` (``temporaryPath(for:)``) that a killed run left:
+    /// those whose process is gone.
+    private static func removeLeftovers(of path: String) {
+        let (directory, name) = split(path)
+        let prefix = ".\(name).dnsim-"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
+        for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+            let parts = entry.dropFirst(prefix.count).dropLast(".tmp".count).split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, Int(parts[1]) != nil, !FileSetWriter.isRunning(pid) else { continue }
+            unlink(directory + entry)
+        }
+    }
+
+    /// A path's directory (with its trailing `/`, or empty) and its last component.
+    private static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
 
     private static func problem(_ path: String, _ code: Int32) -> FileProblem {

@@ -90,6 +90,23 @@ struct AtomicWriteTests {
         }
     }
 
+    /// A temporary file a killed run left beside the target (its process gone) is removed by
+    /// the next write of that target; one of a running process is not.
+    @Test func aKilledRunsTemporaryFileIsRemovedByTheNextWrite() throws {
+        try Self.withDirectory { (directory: URL) throws in
+            let path = directory.appendingPathComponent("trace.jsonl").path
+            // Process ids are below 2^22 on Linux: 2^31 − 1 is never running.
+            let left = directory.appendingPathComponent(".trace.jsonl.dnsim-2147483647-1.tmp").path
+            let live = directory.appendingPathComponent(".trace.jsonl.dnsim-\(getpid())-999.tmp").path  // dnsim-host-ok: this test's own process
+            let other = directory.appendingPathComponent(".other.jsonl.dnsim-2147483647-1.tmp").path
+            for file in [left, live, other] { #expect(FileManager.default.createFile(atPath: file, contents: Data("part".utf8))) }
+            #expect(ProcessIO().writeFile(path, "{}\n") == nil)
+            #expect(!FileManager.default.fileExists(atPath: left))
+            #expect(FileManager.default.fileExists(atPath: live))
+            #expect(FileManager.default.fileExists(atPath: other))
+        }
+    }
+
     @Test func aSymbolicLinkIsFollowedAndStaysALink() throws {
         try Self.withDirectory { (directory: URL) throws in
             let target = directory.appendingPathComponent("target.md").path

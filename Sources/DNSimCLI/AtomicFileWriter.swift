@@ -65,7 +65,12 @@ enum AtomicFileWriter {
 
     /// Writes `text` beside the file `path` names (or notes it is already there).
     private static func prepare(_ text: String, for path: String) -> Result<Prepared, FileProblem> {
-        guard case .file(let target) = Destination(path) else { return .success(.inPlace(path: path, text: text)) }
+        let target: String
+        switch Destination(path) {
+        case .file(let file): target = file
+        case .special: return .success(.inPlace(path: path, text: text))
+        case .directory: return .failure(problem(path, EISDIR))
+        }
         var text = text
         return text.withUTF8 { bytes in
             removeLeftovers(of: target)
@@ -118,6 +123,8 @@ enum AtomicFileWriter {
         case file(target: String)
         /// A device, FIFO or socket (directly or through links): written in place.
         case special
+        /// A directory: cannot be written.
+        case directory
 
         init(_ path: String) {
             var status = stat()
@@ -129,7 +136,12 @@ enum AtomicFileWriter {
                 self = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK ? .special : .file(target: path)
                 return
             }
-            guard status.st_mode & S_IFMT == S_IFREG else {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR:
+                self = .directory
+                return
+            default:
                 self = .special
                 return
             }
@@ -144,7 +156,7 @@ enum AtomicFileWriter {
     }
 
     /// Writes `bytes` to what `path` names, opened as a shell's `>` opens it (for a device, a
-    /// FIFO or a dangling link; a directory fails to open and is reported).
+    /// FIFO or a dangling link).
     private static func writeInPlace(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> FileProblem? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return problem(path, errno) }

@@ -79,6 +79,14 @@ struct AtomicWriteTests {
             let problem = io.writeFiles([(first, "new\n"), (blocked + "/missing/x.json", "{}")], committingAfter: { nil })
             #expect(problem?.reason.hasPrefix("cannot write \(blocked)/missing/x.json: ") == true, "\(String(describing: problem))")
             #expect(Self.read(first) == "old\n")
+            // A directory in the place of a later file: found before the step runs.
+            var stepRan = false
+            let directoryTarget = io.writeFiles([(first, "new\n"), (blocked, "{}")], committingAfter: {
+                stepRan = true
+                return nil
+            })
+            #expect(directoryTarget?.reason == "cannot write \(blocked): Is a directory")
+            #expect(!stepRan && Self.read(first) == "old\n")
             // The step fails: nothing is put in place either.
             #expect(io.writeFiles([(first, "new\n")], committingAfter: { FileProblem("the set failed") })?.reason == "the set failed")
             #expect(Self.read(first) == "old\n")

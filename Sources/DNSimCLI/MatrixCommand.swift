@@ -172,7 +172,13 @@ enum MatrixCommand {
             // decisions.md) are carried into the new set unchanged.
             for name in ReportSetLayout.carriedFiles {
                 if case .success(let bytes) = io.readFile(outDirectory + "/" + name) {
-                    files.append((path: name, text: String(decoding: bytes, as: UTF8.self)))
+                    // dnsim writes these as UTF-8: one that is not was put there by someone else,
+                    // and decoding it would change its bytes.
+                    guard let text = String(validating: bytes, as: UTF8.self) else {
+                        io.writeError("error: cannot replace \(outDirectory): it holds \(name), which is not UTF-8 text as dnsim writes it\n")
+                        return .usage
+                    }
+                    files.append((path: name, text: text))
                 }
             }
             if let problem = io.writeFileSet(files, replacing: outDirectory, owns: ReportSetLayout.owns) {

@@ -143,6 +143,22 @@ struct ReportSetAtomicityTests {
         }
     }
 
+    /// A carried file (`decisions.md`) that is not UTF-8 was not written by dnsim: the set is
+    /// refused and the file keeps its bytes (it used to be carried with U+FFFD in their place).
+    @Test func aCarriedFileThatIsNotUTF8IsRefusedAndKept() throws {
+        try Self.withDirectory { base in
+            let out = base.appendingPathComponent("reports")
+            #expect(Self.matrix(["scenarios/electron/ttl-stale.json", "--out", out.path]) == .success)
+            let decisions = out.appendingPathComponent("decisions.md")
+            let latin1 = Data([0x63, 0x61, 0x66, 0xE9, 0x0A])
+            try latin1.write(to: decisions)
+            let before = try #require(Self.snapshot(out))
+            #expect(Self.matrix(["scenarios/electron/ttl-stale.json", "--out", out.path]) == .usage)
+            #expect(Self.snapshot(out) == before)
+            #expect(FileManager.default.contents(atPath: decisions.path) == latin1)
+        }
+    }
+
     @Test func theNextRunRemovesWhatAKilledRunLeftAndPutsAMissingSetBack() throws {
         try Self.withDirectory { base in
             let out = base.appendingPathComponent("reports")

@@ -225,14 +225,7 @@ enum ExploreCommand {
     }
 
     /// Creates `path` and its parents on the real file system, or says why it could not.
-    static func makeDirectory(_ path: String) -> FileProblem? {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            return nil
-        } catch {
-            return FileProblem("cannot create the directory \(path)")
-        }
-    }
+    static func makeDirectory(_ path: String) -> FileProblem? { FileSetWriter.makeDirectory(path) }
 
     /// `A..B` or `N`.
     static func parseSeeds(_ text: String) -> ClosedRange<UInt64>? {

@@ -61,7 +61,8 @@ enum FileSetWriter {
         let exists = lstat(target, &status) == 0
         if exists {
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                return FileProblem("cannot replace \(target): it is not a directory")
+                let what = status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link (give the directory it names)" : "not a directory"
+                return FileProblem("cannot replace \(target): it is \(what)")
             }
             if let stranger = foreignEntry(in: target, owns: owns) {
                 return FileProblem(
@@ -220,13 +221,24 @@ enum FileSetWriter {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    private static func makeParent(_ parent: String) -> FileProblem? {
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            return nil
-        } catch {
-            return FileProblem("cannot create the directory \(parent)")
+    private static func makeParent(_ parent: String) -> FileProblem? { makeDirectory(parent) }
+
+    /// Creates `path` and its missing parents (as `mkdir -p`), or says why it could not, naming
+    /// the directory that could not be made and the system's reason.
+    static func makeDirectory(_ path: String) -> FileProblem? {
+        var made = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + part
+            if mkdir(made, 0o777) == 0 || errno == EEXIST {
+                var status = stat()
+                guard stat(made, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                    return FileProblem("cannot create the directory \(path): \(made) is not a directory")
+                }
+                continue
+            }
+            return problem("cannot create the directory \(path)", errno)
         }
+        return nil
     }
 
     // MARK: Paths

@@ -1,4 +1,4 @@
-import DNSimCLI
+@testable import DNSimCLI
 import DNSimCore
 import Foundation
 import Testing
@@ -156,6 +156,21 @@ struct ReportSetAtomicityTests {
             #expect(Self.matrix(["scenarios/electron/ttl-stale.json", "--out", out.path]) == .usage)
             #expect(Self.snapshot(out) == before)
             #expect(FileManager.default.contents(atPath: decisions.path) == latin1)
+        }
+    }
+
+    /// A destination that cannot be made says why: a file in the way, or the system's reason.
+    @Test func aDirectoryThatCannotBeMadeSaysWhy() throws {
+        try Self.withDirectory { base in
+            let file = base.appendingPathComponent("plain")
+            #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
+            let problem = FileSetWriter.makeDirectory(file.path + "/reports/new")
+            #expect(problem?.reason == "cannot create the directory \(file.path)/reports/new: \(file.path) is not a directory")
+            let link = base.appendingPathComponent("link")
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: base.path)
+            let refused = ProcessIO().writeFileSet([("matrix.md", "x")], replacing: link.path) { _, _ in true }
+            #expect(refused?.reason == "cannot replace \(link.path): it is a symbolic link (give the directory it names)")
+            #expect(FileSetWriter.makeDirectory(base.appendingPathComponent("a/b/c").path) == nil)
         }
     }
 

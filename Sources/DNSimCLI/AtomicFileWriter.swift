@@ -202,10 +202,18 @@ enum AtomicFileWriter {
         let prefix = ".\(name).dnsim-"
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
         for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
-            let parts = entry.dropFirst(prefix.count).dropLast(".tmp".count).split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, Int(parts[1]) != nil, !FileSetWriter.isRunning(pid) else { continue }
+            guard let pid = FileSetWriter.owner(entry.dropFirst(prefix.count).dropLast(".tmp".count)), !FileSetWriter.isRunning(pid) else {
+                continue
+            }
             unlink(directory + entry)
         }
+    }
+
+    /// Whether `name` is a temporary file's name as ``temporaryPath(for:)`` makes them
+    /// (`.NAME.dnsim-<pid>-<n>.tmp`): what an earlier writer killed mid-write leaves.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let mark = name.range(of: ".dnsim-", options: .backwards) else { return false }
+        return FileSetWriter.owner(name[mark.upperBound...].dropLast(".tmp".count)) != nil
     }
 
     /// A path's directory (with its trailing `/`, or empty) and its last component.

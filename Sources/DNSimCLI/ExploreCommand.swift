@@ -127,7 +127,7 @@ enum ExploreCommand {
         // The report files and the findings are written together: nothing changes unless all do.
         var files: [(path: String, text: String)] = []
         if let out = options.out {
-            if let problem = Self.makeDirectory(out) {
+            if let problem = FileSetWriter.makeDirectory(out) {
                 io.writeError("error: \(problem.reason)\n")
                 return .usage
             }
@@ -140,7 +140,7 @@ enum ExploreCommand {
             // templates, a user's scenarios) is refused, not emptied.
             let findings = shrunk.compactMap(\.file).map { (path: $0.name, text: $0.text) }
             return io.writeFileSet(findings, replacing: findingsDirectory, owns: { path, isDirectory in
-                !isDirectory && !path.contains("/") && (ShrunkScenario.isFileName(path) || ReportSetLayout.isLeftoverTemporary(path))
+                !isDirectory && !path.contains("/") && (ShrunkScenario.isFileName(path) || AtomicFileWriter.isTemporaryName(path))
             })
         }
         if let problem {
@@ -224,8 +224,6 @@ enum ExploreCommand {
         return .success(options)
     }
 
-    /// Creates `path` and its parents on the real file system, or says why it could not.
-    static func makeDirectory(_ path: String) -> FileProblem? { FileSetWriter.makeDirectory(path) }
 
     /// `A..B` or `N`.
     static func parseSeeds(_ text: String) -> ClosedRange<UInt64>? {

@@ -45,7 +45,7 @@ enum FileSetWriter {
         guard let (parent, name) = split(target) else {
             return FileProblem("cannot replace \(directory): give a directory below the current or root directory")
         }
-        if let problem = makeParent(parent) { return problem }
+        if let problem = makeDirectory(parent) { return problem }
         // Two runs writing into one parent at once (two `matrix --out DIR` runs) take turns: a
         // run reads the old set (to reuse unchanged files) and swaps the new one in under an
         // exclusive lock on the parent directory, so it never links another run's file into
@@ -132,11 +132,17 @@ enum FileSetWriter {
         for kind in ["tmp", "old"] {
             let prefix = name + "." + kind + "-"
             guard entry.hasPrefix(prefix) else { continue }
-            let parts = entry.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, Int(parts[1]) != nil else { return nil }
-            return (kind, pid)
+            return owner(entry.dropFirst(prefix.count)).map { (kind, $0) }
         }
         return nil
+    }
+
+    /// The process id of a temporary name's `<pid>-<n>` part (a set's `NAME.tmp-<pid>-<n>`, a
+    /// file's `.NAME.dnsim-<pid>-<n>.tmp`), or `nil` when it is not one.
+    static func owner(_ pidAndCounter: Substring) -> Int32? {
+        let parts = pidAndCounter.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, Int(parts[1]) != nil else { return nil }
+        return pid
     }
 
     /// Whether process `pid` exists (this one included).
@@ -220,8 +226,6 @@ enum FileSetWriter {
     private static func removeTree(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
     }
-
-    private static func makeParent(_ parent: String) -> FileProblem? { makeDirectory(parent) }
 
     /// Creates `path` and its missing parents (as `mkdir -p`), or says why it could not, naming
     /// the directory that could not be made and the system's reason.

@@ -32,17 +32,12 @@ enum ReportSetLayout {
         switch parts.count {
         case 1:
             if isDirectory { return parts[0] == reportsDirectory }
-            return topFiles.contains(parts[0]) || carriedFiles.contains(parts[0]) || isLeftoverTemporary(parts[0])
+            return topFiles.contains(parts[0]) || carriedFiles.contains(parts[0]) || AtomicFileWriter.isTemporaryName(parts[0])
         case 2:
             guard parts[0] == reportsDirectory, !isDirectory else { return false }
-            return parts[1].hasSuffix(".md") || isLeftoverTemporary(parts[1])
+            return parts[1].hasSuffix(".md") || AtomicFileWriter.isTemporaryName(parts[1])
         default:
             return false
         }
-    }
-
-    /// `.NAME.dnsim-<pid>-<n>.tmp`, as ``AtomicFileWriter`` names its temporary files.
-    static func isLeftoverTemporary(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(".dnsim-")
     }
 }

@@ -176,6 +176,11 @@ struct FleetCommandTests {
             #expect(ReportSetLayout.carriedFiles.contains(name))
         }
         #expect(!ReportSetLayout.owns("fleet-other.svg", isDirectory: false))
+        // What a killed per-file writer left, and nothing merely like it.
+        #expect(ReportSetLayout.owns(".fleet.md.dnsim-4242-3.tmp", isDirectory: false))
+        #expect(ReportSetLayout.owns("scenarios/.a.md.dnsim-4242-1.tmp", isDirectory: false))
+        #expect(!ReportSetLayout.owns(".notes.dnsim-mine.tmp", isDirectory: false))
+        #expect(!ReportSetLayout.owns(".x.dnsim-4242-3.tmp.bak", isDirectory: false))
         #expect(!ReportSetLayout.owns("fleet-week.md", isDirectory: false))
     }
 

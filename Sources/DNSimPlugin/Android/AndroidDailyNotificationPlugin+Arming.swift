@@ -190,10 +190,7 @@ extension AndroidDailyNotificationPlugin {
                     context.notify(
                         id: slot.requestCode, title: slot.title,
                         body: version.map { slot.body.isEmpty ? "[content v\($0)]" : slot.body + " [content v\($0)]" } ?? slot.body,
-                        extras: [
-                            AndroidExtra(NotificationExtraKey.slot, slotID), AndroidExtra(NotificationExtraKey.localDate, dateText),
-                            AndroidExtra(NotificationExtraKey.plannedWallMillis, String(planned)),
-                        ] + (content ?? []))
+                        extras: NotificationExtraKey.posted(slot: slotID, localDate: dateText, plannedWallMillis: planned, content: content ?? []))
                     store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
                     telemetry("shown", slot: slotID, date: date, planned: planned, context: context)
                 }

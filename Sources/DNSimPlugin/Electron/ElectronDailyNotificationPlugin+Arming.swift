@@ -100,10 +100,8 @@ extension ElectronDailyNotificationPlugin {
         context.httpClient.acknowledge(payload)
         context.showNotification(
             title: slot.title, body: withContent ? slot.renderedBody : slot.body,
-            userInfo: [
-                StringPair(NotificationExtraKey.slot, slot.id), StringPair(NotificationExtraKey.localDate, date.description),
-                StringPair(NotificationExtraKey.plannedWallMillis, String(planned)),
-            ] + (withContent ? slot.contentExtras : []))
+            userInfo: NotificationExtraKey.posted(
+                slot: slot.id, localDate: date.description, plannedWallMillis: planned, content: withContent ? slot.contentExtras : []))
         return true
     }
 

@@ -1,3 +1,5 @@
+import DNSimPlatforms
+
 /// The keys of the extras the plugin attaches to each notification and alarm, so that anyone
 /// reading the OS's notification log can tell which occurrence a notification belongs to.
 public enum NotificationExtraKey {
@@ -11,4 +13,19 @@ public enum NotificationExtraKey {
     public static let contentVersion = "contentVersion"
     /// When that content was fetched (wall ms).
     public static let contentFetchedAt = "contentFetchedAt"
+}
+
+extension NotificationExtraKey {
+    /// The extras of a posted notification: its occurrence (slot, local date, planned wall ms),
+    /// then the content it shows. Built at its final size: the OS keeps every post's extras for
+    /// the rest of the run, and `[…] + content` leaves room for as many again.
+    static func posted(slot: String, localDate: String, plannedWallMillis: Int64, content: [StringPair]) -> [StringPair] {
+        var extras: [StringPair] = []
+        extras.reserveCapacity(3 + content.count)
+        extras.append(StringPair(NotificationExtraKey.slot, slot))
+        extras.append(StringPair(NotificationExtraKey.localDate, localDate))
+        extras.append(StringPair(NotificationExtraKey.plannedWallMillis, String(plannedWallMillis)))
+        extras.append(contentsOf: content)
+        return extras
+    }
 }

@@ -8,6 +8,11 @@ public protocol CommandIO: AnyObject {
     /// Appends UTF-8 text to standard output, given as bytes (a large report need not become a
     /// `String` first).
     func writeOut(utf8 bytes: [UInt8])
+    /// Appends UTF-8 bytes to standard output and sends them, with everything written before
+    /// them, on at once: for a document of megabytes written in pieces once its run is done,
+    /// which kept whole until the end would be most of the run's peak memory. A failure to
+    /// write is reported at the end, as for buffered output.
+    func writeOutNow(utf8 bytes: [UInt8])
     /// Appends to standard error.
     func writeError(_ text: String)
     /// Reads all of standard input.
@@ -42,6 +47,9 @@ extension CommandIO {
 
     /// Appends the bytes as text (for an IO that keeps text).
     public func writeOut(utf8 bytes: [UInt8]) { writeOut(String(decoding: bytes, as: UTF8.self)) }
+
+    /// Appends the bytes (for an IO that keeps its output).
+    public func writeOutNow(utf8 bytes: [UInt8]) { writeOut(utf8: bytes) }
 
     /// Every `*.json` file under `path` (recursively, sorted by path), or `path` itself when it
     /// is a file. Reads the real file system.
@@ -80,8 +88,9 @@ public struct FileProblem: Error, Equatable, Sendable {
 
 /// The process's real streams and file system.
 public final class ProcessIO: CommandIO {
-    /// Standard output so far, as written: kept whole until ``flush()``, and not copied (a
-    /// device-year's JSON result is megabytes, and a copy would count in the run's peak memory).
+    /// Standard output so far, as written: kept whole until ``flush()`` (or a piece sent on at
+    /// once, ``writeOutNow(utf8:)``), and not copied (a device-year's JSON result is megabytes,
+    /// and a copy would count in the run's peak memory).
     private var outChunks: [OutputChunk] = []
 
     /// A piece of standard output.
@@ -107,6 +116,16 @@ public final class ProcessIO: CommandIO {
 
     public func writeOut(utf8 bytes: [UInt8]) { outChunks.append(.utf8(bytes)) }
 
+    /// Why standard output could not take what was sent on at once (``writeOutNow(utf8:)``);
+    /// reported by ``flush()``, and nothing more is written after it.
+    private var sendFailure: FileProblem?
+
+    public func writeOutNow(utf8 bytes: [UInt8]) {
+        guard sendFailure == nil else { return }
+        outChunks.append(.utf8(bytes))
+        sendFailure = flush()
+    }
+
     /// The size below which pieces of standard output are joined before ``flush()``.
     private static let joinLimit = 64 * 1024
 
@@ -116,10 +135,12 @@ public final class ProcessIO: CommandIO {
         _ = text.withUTF8 { SystemIO.writeAll(2, $0) }
     }
 
-    /// Writes buffered standard output; called once at exit so output is whole or absent.
-    /// Returns why standard output could not take it (a full disk, a closed descriptor), or `nil`.
+    /// Writes buffered standard output; called at exit so output is whole or absent (but for
+    /// a document a command sends on as it writes it, ``writeOutNow(utf8:)``). Returns why
+    /// standard output could not take it (a full disk, a closed descriptor), or `nil`.
     public func flush() -> FileProblem? {
         defer { outChunks = [] }
+        if let sendFailure { return sendFailure }
         for chunk in outChunks {
             let failure: Int32?
             switch chunk {

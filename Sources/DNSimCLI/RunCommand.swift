@@ -123,7 +123,9 @@ enum RunCommand {
         }
         switch format {
         case .text: io.writeOut(TextSummary.render(result))
-        case .json: io.writeOut(utf8: ResultJSON.renderUTF8(result))
+        case .json:
+            // Sent on in pieces as it is written: a device-year's document is megabytes.
+            ResultJSON.write(result) { io.writeOutNow(utf8: $0) }
         case .markdown: io.writeOut(BehaviourReport.render(result))
         }
         return result.passed ? .success : .expectationsFailed

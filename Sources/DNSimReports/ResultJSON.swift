@@ -50,12 +50,31 @@ public enum ResultJSON {
     /// document is megabytes, and making a `String` of it copies them.
     public static func renderUTF8(_ result: RunResult) -> [UInt8] {
         let items = result.deliveries.count + result.missed.count + result.skipped.count + result.suppressed.count
-        var json = JSONStreamWriter(style: .pretty, capacity: 4096 + 340 * items)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4096 + 340 * items)
+        write(result, pieceSize: .max) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// ``renderUTF8(_:)``'s bytes handed to `output` in order, in pieces of a little over
+    /// `pieceSize` bytes as they are written, for a caller that sends them on at once: a
+    /// device-year's document is megabytes, and held whole next to its result it was a fifth
+    /// of the run's peak memory.
+    public static func write(_ result: RunResult, pieceSize: Int = 64 * 1024, to output: ([UInt8]) -> Void) {
+        let capacity = pieceSize == .max ? 4096 : pieceSize + 4096
+        var json = JSONStreamWriter(style: .pretty, capacity: capacity)
+        // Sends on what is written once it reaches a piece's size (between two items).
+        func spill(_ json: inout JSONStreamWriter) {
+            if json.bytes.count >= pieceSize { output(json.takeBytes(reservingCapacity: capacity)) }
+        }
         // The top-level keys in sorted order; the small members are written from their values.
         json.beginObject()
         json.key("deliveries")
         json.beginArray()
-        for delivery in result.deliveries { write(delivery, of: result, to: &json) }
+        for delivery in result.deliveries {
+            write(delivery, of: result, to: &json)
+            spill(&json)
+        }
         json.endArray()
         json.key("dnsimVersion")
         json.string(DNSimVersion.current)
@@ -70,7 +89,7 @@ public enum ResultJSON {
         json.key("freshness")
         json.value(freshness(result.freshness))
         json.key("missed")
-        write(result.missed, of: result, to: &json)
+        write(result.missed, of: result, to: &json, spill: spill)
         json.key("parameters")
         json.value(parameters(result))
         json.key("policy")
@@ -78,14 +97,14 @@ public enum ResultJSON {
         json.key("scenario")
         json.value(scenario(result))
         json.key("skipped")
-        write(result.skipped, of: result, to: &json)
+        write(result.skipped, of: result, to: &json, spill: spill)
         json.key("summary")
         json.value(summary(result))
         json.key("suppressed")
-        write(result.suppressed, of: result, to: &json)
+        write(result.suppressed, of: result, to: &json, spill: spill)
         json.endObject()
         json.endLine()
-        return json.bytes
+        output(json.takeBytes(reservingCapacity: 0))
     }
 
     private static func scenario(_ result: RunResult) -> JSONValue {
@@ -251,10 +270,12 @@ public enum ResultJSON {
 
     /// An array of ``occurrence(_:_:)``s streamed.
     private static func write(
-        _ occurrences: [RunResult.Occurrence], of result: RunResult, to json: inout JSONStreamWriter
+        _ occurrences: [RunResult.Occurrence], of result: RunResult, to json: inout JSONStreamWriter,
+        spill: (inout JSONStreamWriter) -> Void
     ) {
         json.beginArray()
         for o in occurrences {
+            spill(&json)
             json.beginObject()
             json.key("localDate")
             json.string(o.localDate)

@@ -47,6 +47,16 @@ public struct JSONStreamWriter {
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Hands over the bytes written so far and goes on with an empty buffer of `capacity`
+    /// bytes, the open containers as they were: a long document can leave in pieces as it is
+    /// written (the pieces joined are the bytes one writer would have written).
+    public mutating func takeBytes(reservingCapacity capacity: Int) -> [UInt8] {
+        var taken: [UInt8] = []
+        taken.reserveCapacity(capacity)
+        swap(&taken, &bytes)
+        return taken
+    }
+
     // MARK: Containers
 
     /// Opens an object, as a value.

@@ -91,7 +91,7 @@ struct TraceDigestTests {
         let dropped = TraceRecorder(enabled: false, seed: 42)
         var seen: [TraceRecord] = []
         dropped.observer = { seen.append($0) }
-        dropped.detailFilter = { _, kind, _ in kind == "wanted" ? .all : .none }
+        dropped.detailFilter = { _, kind, _, _ in kind == "wanted" ? .all : .none }
         var built = 0
         func details(_ n: Int) -> [TraceDetail] {
             built += 1
@@ -132,7 +132,7 @@ struct TraceDigestTests {
         let dropped = TraceRecorder(enabled: false)
         var seen: [TraceRecord] = []
         dropped.observer = { seen.append($0) }
-        dropped.detailFilter = { _, kind, _ in kind == "all" ? .all : .summary }
+        dropped.detailFilter = { _, kind, _, _ in kind == "all" ? .all : .summary }
         var builtFull = 0
         func full() -> [TraceDetail] {
             builtFull += 1
@@ -157,7 +157,7 @@ struct TraceDigestTests {
         var seen: [TraceRecord] = []
         var shown: [String] = []
         dropped.observer = { seen.append($0) }
-        dropped.detailFilter = { _, kind, _ in
+        dropped.detailFilter = { _, kind, _, _ in
             shown.append(kind)
             return kind.hasPrefix("count") ? .headerOnly : .all
         }
@@ -181,6 +181,41 @@ struct TraceDigestTests {
         #expect(seen.map(\.id) == [1, 4])
         #expect(dropped.recordCount == kinds.count && dropped.lastID == 4)
         #expect(dropped.digest == kept.digest && kept.digest == TraceRecorder.digest(of: kept.records, seed: 7))
+    }
+
+    /// A record's `tag` reaches the filter with its header, so a filter can count records by it
+    /// and have none built; it is not part of the record or the digest.
+    @Test func theFilterSeesTheTagAndTheTagIsNotPartOfTheRecord() {
+        let kept = TraceRecorder(enabled: true, seed: 3)
+        let dropped = TraceRecorder(enabled: false, seed: 3)
+        let untagged = TraceRecorder(enabled: false, seed: 3)
+        var counted: [String: Int] = [:]
+        var seen: [TraceRecord] = []
+        dropped.observer = { seen.append($0) }
+        dropped.detailFilter = { _, _, _, tag in
+            guard let tag, tag != "listed" else { return .summary }
+            counted[tag, default: 0] += 1
+            return .headerOnly
+        }
+        var built = 0
+        func details(_ event: String) -> [TraceDetail] {
+            built += 1
+            return [TraceDetail("event", event), TraceDetail("slot", "s1")]
+        }
+        let events = ["shown", "listed", "shown", "scheduled"]
+        for (n, event) in events.enumerated() {
+            for recorder in [kept, dropped] {
+                recorder.record(
+                    at: SimInstant(millisecondsSinceEpoch: Int64(n)), subsystem: "plugin", kind: "telemetry", cause: -1,
+                    details: details(event), summary: [TraceDetail("event", event)], tag: event)
+            }
+            untagged.record(at: SimInstant(millisecondsSinceEpoch: Int64(n)), subsystem: "plugin", kind: "telemetry", cause: -1)
+        }
+        #expect(counted == ["shown": 2, "scheduled": 1])
+        #expect(seen.map(\.id) == [1] && seen.first?.details.map(\.value) == ["listed"])
+        #expect(built == events.count, "only the kept recorder built details")
+        #expect(kept.records.map { $0.detail("event") } == events)
+        #expect(dropped.digest == kept.digest && untagged.digest == kept.digest)
     }
 
     @Test func aRecorderThatComputesNoDigestStillNumbersKeepsAndObservesRecords() {

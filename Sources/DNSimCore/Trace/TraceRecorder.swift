@@ -40,9 +40,11 @@ public final class TraceRecorder {
     /// ``detailFilter`` asked for them (otherwise with none), and not at all if the filter
     /// answered ``DetailDemand/headerOnly``.
     @exclusivity(unchecked) public var observer: ((TraceRecord) -> Void)?
-    /// Which details of a record the observer reads, by subsystem, kind and rule; consulted only
+    /// Which details of a record the observer reads, by subsystem, kind, rule and tag (the
+    /// `tag` of ``record(at:subsystem:kind:rule:cause:details:summary:tag:)``); consulted only
     /// when the recorder does not keep records.
-    @exclusivity(unchecked) public var detailFilter: ((_ subsystem: String, _ kind: String, _ rule: String?) -> DetailDemand)?
+    @exclusivity(unchecked) public var detailFilter:
+        ((_ subsystem: String, _ kind: String, _ rule: String?, _ tag: String?) -> DetailDemand)?
 
     /// How much of a record's details an observer reads (``detailFilter``).
     public enum DetailDemand: Sendable {
@@ -54,7 +56,7 @@ public final class TraceRecorder {
         /// None: the record reaches the observer without details.
         case none
         /// Only its summary: the record carries the summary alone when the writer gave one
-        /// (`summary` of ``record(at:subsystem:kind:rule:cause:details:summary:)``), else all
+        /// (`summary` of ``record(at:subsystem:kind:rule:cause:details:summary:tag:)``), else all
         /// its details.
         case summary
         /// All of them.
@@ -78,10 +80,14 @@ public final class TraceRecorder {
     /// `details` that indexes read, in the same order and with the same values (an item's
     /// `extra.<name>` details, a telemetry event's name and slot): what an observer that asks
     /// only for the summary gets, sparing the rest of the details (see ``DetailDemand/summary``).
+    /// `tag`, when given, is the value of one of those details that a record may be counted by
+    /// (a telemetry event's name): the ``detailFilter`` sees it with the header, so a record
+    /// that is only counted by it is never built. It is not part of the record.
     @discardableResult
     public func record(
         at time: SimInstant, subsystem: String, kind: String, rule: String? = nil, cause: Int32,
-        details: @autoclosure () -> [TraceDetail] = [], summary: @autoclosure () -> [TraceDetail]? = nil
+        details: @autoclosure () -> [TraceDetail] = [], summary: @autoclosure () -> [TraceDetail]? = nil,
+        tag: String? = nil
     ) -> Int32 {
         // Records are written at the engine's current time, so the trace is in time order; the
         // indexes built from it (see `observer`) rely on that.
@@ -98,7 +104,7 @@ public final class TraceRecorder {
         }
         guard let observer else { return lastID }
         let recordDetails: [TraceDetail]
-        switch detailFilter?(subsystem, kind, rule) ?? .all {
+        switch detailFilter?(subsystem, kind, rule, tag) ?? .all {
         case .headerOnly: return lastID
         case .none: recordDetails = []
         case .summary: recordDetails = summary() ?? details()

@@ -20,16 +20,17 @@ extension TraceWriting {
     }
 
     /// Records what happened with a summary: the few of `details` that indexes read, which a
-    /// run that keeps no trace builds instead of all of them when that is all it reads
-    /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:)``).
+    /// run that keeps no trace builds instead of all of them when that is all it reads, and the
+    /// `tag` such a record may be counted by
+    /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:tag:)``).
     @discardableResult
     func trace(
         _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
-        _ details: @autoclosure () -> [TraceDetail], summary: @autoclosure () -> [TraceDetail]
+        _ details: @autoclosure () -> [TraceDetail], summary: @autoclosure () -> [TraceDetail], tag: String? = nil
     ) -> Int32 {
         sim.trace.record(
             at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
-            details: details(), summary: summary())
+            details: details(), summary: summary(), tag: tag)
     }
 
     /// Records what the OS did about an item that carries extras (an Intent's extras, a

@@ -50,10 +50,13 @@ public struct IOSContext<App: IOSApplication> {
 
     /// Writes a line to the trace as the app, with the few of its `details` that the run's
     /// indexes read (in the same order, with the same values): a run that keeps no trace
-    /// builds only those.
+    /// builds only those. `tag` is one of those values that the line may be counted by (a
+    /// telemetry event's name): a run that only counts it builds none.
     @discardableResult
-    public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail], summary: @autoclosure () -> [TraceDetail]) -> Int32 {
-        system.trace("plugin", kind, details(), summary: summary())
+    public func log(
+        _ kind: String, _ details: @autoclosure () -> [TraceDetail], summary: @autoclosure () -> [TraceDetail], tag: String? = nil
+    ) -> Int32 {
+        system.trace("plugin", kind, details(), summary: summary(), tag: tag)
     }
 
     /// Writes a line to the trace as the app, naming the time-library fact (`T1`…`T8`) whose

@@ -41,7 +41,7 @@ extension AndroidDailyNotificationPlugin {
             Telemetry.payload(event, slot: slot, date: date, plannedWallMillis: planned, nowWallMillis: now, zone: zone, extra: extra)
         }
         // The payload is built only if the trace keeps it (or, for the ACK, reads it).
-        context.log("telemetry", payload(), summary: Telemetry.summary(event, slot: slot, date: date, extra: extra))
+        context.log("telemetry", payload(), summary: Telemetry.summary(event, slot: slot, date: date, extra: extra), tag: event)
         if Telemetry.isAcknowledged(event) { context.httpClient.acknowledge(count: Telemetry.payloadCount(extra: extra), payload()) }
     }
 }

@@ -86,7 +86,8 @@ extension ElectronDailyNotificationPlugin {
                         nowWallMillis: context.now().millisecondsSinceEpoch, zone: context.timeZone,
                         extra: [TraceDetail("why", "stale at fire")])
                     context.log(
-                        "telemetry", payload, summary: Telemetry.summary("skipped", slot: slot.id, date: date, extra: [TraceDetail("why", "stale at fire")]))
+                        "telemetry", payload, summary: Telemetry.summary("skipped", slot: slot.id, date: date, extra: [TraceDetail("why", "stale at fire")]),
+                        tag: "skipped")
                     context.httpClient.acknowledge(payload)
                     return false
                 }
@@ -96,7 +97,7 @@ extension ElectronDailyNotificationPlugin {
         let payload = Telemetry.payload(
             "shown", slot: slot.id, date: date, plannedWallMillis: planned, nowWallMillis: context.now().millisecondsSinceEpoch,
             zone: context.timeZone)
-        context.log("telemetry", payload, summary: Telemetry.summary("shown", slot: slot.id, date: date))
+        context.log("telemetry", payload, summary: Telemetry.summary("shown", slot: slot.id, date: date), tag: "shown")
         context.httpClient.acknowledge(payload)
         context.showNotification(
             title: slot.title, body: withContent ? slot.renderedBody : slot.body,

@@ -245,7 +245,7 @@ public final class IOSDailyNotificationPlugin: IOSApplication {
                 zone: zone)
         }
         // The payload is built only if the trace keeps it (or, for the ACK, reads it).
-        context.log("telemetry", payload(), summary: Telemetry.summary(event, slot: slot, date: date))
+        context.log("telemetry", payload(), summary: Telemetry.summary(event, slot: slot, date: date), tag: event)
         if Telemetry.isAcknowledged(event) { context.httpClient.acknowledge(count: Telemetry.payloadCount(), payload()) }
     }
 

@@ -61,7 +61,7 @@ final class RunIndex {
                 case .requestAdded, .notShown, .alarmFired, .pluginTelemetry, .telemetryAck, .contentFetch:
                     return .summary
                 case .none:
-                    // Counted by kind and rule alone: the filter counts it (``detailDemand(subsystem:kind:rule:)``).
+                    // Counted by kind and rule alone: the filter counts it (``detailDemand(subsystem:kind:rule:tag:)``).
                     return decides ? .summary : .headerOnly
                 case .iosAppRan, .requestDroppedOverLimit:
                     return decides ? .summary : .none
@@ -201,10 +201,17 @@ final class RunIndex {
     /// Which details ``observe(_:)`` reads of a record of this subsystem, kind and rule: the
     /// trace builds only those when it keeps no records. A record that is only counted is
     /// counted here, and the answer (``TraceRecorder/DetailDemand/headerOnly``) keeps it from
-    /// reaching ``observe(_:)``.
-    func detailDemand(subsystem: String, kind: String, rule: String?) -> TraceRecorder.DetailDemand {
+    /// reaching ``observe(_:)``: so is plugin telemetry that gives its event as its `tag`, but
+    /// a skip (whose occurrence and reason the result lists).
+    func detailDemand(subsystem: String, kind: String, rule: String?, tag: String?) -> TraceRecorder.DetailDemand {
         let position = shapePosition(subsystem: subsystem, kind: kind, rule: rule)
-        let demand = shapeTable.shapes[position].role.detailDemand(decisions: indexesDecisions)
+        let role = shapeTable.shapes[position].role
+        if role.special == .pluginTelemetry, let event = tag, event != Self.skippedEvent {
+            shapeCounts[position] += 1
+            telemetryTally.add(event)
+            return .headerOnly
+        }
+        let demand = role.detailDemand(decisions: indexesDecisions)
         if case .headerOnly = demand {
             shapeCounts[position] += 1
         } else {
@@ -213,7 +220,10 @@ final class RunIndex {
         return demand
     }
 
-    /// The shape ``detailDemand(subsystem:kind:rule:)`` just looked up: the recorder asks it
+    /// The telemetry event of a skipped occurrence, which the result lists (``skips``).
+    static let skippedEvent = "skipped"
+
+    /// The shape ``detailDemand(subsystem:kind:rule:tag:)`` just looked up: the recorder asks it
     /// about a record right before handing the record to ``observe(_:)``.
     @exclusivity(unchecked) private var askedShape = -1
 
@@ -370,7 +380,7 @@ final class RunIndex {
         case "telemetry":
             let event = record.detail("event") ?? "?"
             telemetryTally.add(event)
-            if event == "skipped", let slot = record.detail("slot") {
+            if event == Self.skippedEvent, let slot = record.detail("slot") {
                 skips.append(Skip(time: record.time, slot: slot, localDate: record.detail("localDate"), why: record.detail("why") ?? ""))
             }
         case "prefetch.result":

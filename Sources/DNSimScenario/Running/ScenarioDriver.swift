@@ -28,8 +28,8 @@ struct ScenarioDriver {
         ledger = RunLedger(scenario: scenario, trace: sim.trace)
         let index = RunIndex(removalKinds: removalKinds, indexesDecisions: options.scope == .full)
         sim.trace.observer = { [index] record in index.observe(record) }
-        sim.trace.detailFilter = { [index] subsystem, kind, rule in
-            index.detailDemand(subsystem: subsystem, kind: kind, rule: rule)
+        sim.trace.detailFilter = { [index] subsystem, kind, rule, tag in
+            index.detailDemand(subsystem: subsystem, kind: kind, rule: rule, tag: tag)
         }
         self.index = index
     }

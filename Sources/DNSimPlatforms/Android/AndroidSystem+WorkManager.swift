@@ -208,7 +208,7 @@ extension AndroidSystem {
         workDatabase.update(at: index) { $0.state = .running }
         let record = trace(
             "android.work", "work.started",
-            [TraceDetail("name", name), TraceDetail("attempt", workDatabase[index].runAttemptCount + 1)])
+            [TraceDetail("name", name), TraceDetail("attempt", workDatabase[index].runAttemptCount + 1)], tag: name)
         ensureProcess(reason: "job", cause: record)
         guard let process else { return }
         // Starting the process ran app code, which may have cancelled or replaced this work:

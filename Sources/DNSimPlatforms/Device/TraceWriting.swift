@@ -8,15 +8,17 @@ protocol TraceWriting: AnyObject {
 
 extension TraceWriting {
     /// Records what the OS did at the current time, naming the rule that decided it; the cause
-    /// defaults to the record that caused the event being dispatched.
+    /// defaults to the record that caused the event being dispatched. `tag` is the value of a
+    /// detail such a record may be counted by
+    /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:tag:)``).
     @discardableResult
     func trace(
         _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
-        _ details: @autoclosure () -> [TraceDetail] = []
+        _ details: @autoclosure () -> [TraceDetail] = [], tag: String? = nil
     ) -> Int32 {
         sim.trace.record(
             at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
-            details: details())
+            details: details(), tag: tag)
     }
 
     /// Records what happened with a summary: the few of `details` that indexes read, which a

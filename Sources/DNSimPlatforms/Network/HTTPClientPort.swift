@@ -36,8 +36,9 @@ public struct HTTPClientPort {
             if case .content(let version, _) = result { details.append(TraceDetail("version", version)) }
             return details
         }
-        // A run that keeps no trace reads only the result (its summary).
-        trace.record(at: now, subsystem: "network", kind: "content.fetch", cause: cause, details: details(), summary: [outcome])
+        // A run that keeps no trace reads only the result (its summary, and its tag).
+        trace.record(
+            at: now, subsystem: "network", kind: "content.fetch", cause: cause, details: details(), summary: [outcome], tag: result.name)
         return (result, took)
     }
 
@@ -55,6 +56,6 @@ public struct HTTPClientPort {
         let outcome = TraceDetail("delivered", String(delivered))
         trace.record(
             at: now, subsystem: "network", kind: "telemetry.ack", cause: cause,
-            details: [outcome, TraceDetail("tookMillis", took.milliseconds)] + payload(), summary: [outcome])
+            details: [outcome, TraceDetail("tookMillis", took.milliseconds)] + payload(), summary: [outcome], tag: outcome.value)
     }
 }

@@ -201,14 +201,13 @@ final class RunIndex {
     /// Which details ``observe(_:)`` reads of a record of this subsystem, kind and rule: the
     /// trace builds only those when it keeps no records. A record that is only counted is
     /// counted here, and the answer (``TraceRecorder/DetailDemand/headerOnly``) keeps it from
-    /// reaching ``observe(_:)``: so is plugin telemetry that gives its event as its `tag`, but
-    /// a skip (whose occurrence and reason the result lists).
+    /// reaching ``observe(_:)``: so is a record whose `tag` is all it is read for
+    /// (``countByTag(_:role:)``).
     func detailDemand(subsystem: String, kind: String, rule: String?, tag: String?) -> TraceRecorder.DetailDemand {
         let position = shapePosition(subsystem: subsystem, kind: kind, rule: rule)
         let role = shapeTable.shapes[position].role
-        if role.special == .pluginTelemetry, let event = tag, event != Self.skippedEvent {
+        if let tag, countByTag(tag, role: role) {
             shapeCounts[position] += 1
-            telemetryTally.add(event)
             return .headerOnly
         }
         let demand = role.detailDemand(decisions: indexesDecisions)
@@ -222,6 +221,23 @@ final class RunIndex {
 
     /// The telemetry event of a skipped occurrence, which the result lists (``skips``).
     static let skippedEvent = "skipped"
+
+    /// Indexes a record of `role` by its `tag` alone, as ``observe(_:)`` would by the detail the
+    /// tag gives, when that is all the index reads of it; returns whether it did. Such records
+    /// are plugin telemetry but a skip (the event), content fetches (the result), telemetry
+    /// ACKs (whether one arrived) and WorkManager runs but the scripted test app's (the name);
+    /// none is a removal or an OS decision, whose occurrence is in other details.
+    private func countByTag(_ tag: String, role: RecordShape.Role) -> Bool {
+        guard !role.isRemoval, !role.isOSDecision, role.scriptedRequest == nil, role.scriptedTaskLaunched == nil else { return false }
+        switch role.special {
+        case .pluginTelemetry where tag != Self.skippedEvent: telemetryTally.add(tag)
+        case .contentFetch: fetchResultTally.add(tag)
+        case .telemetryAck: if tag == "true" { acksDelivered += 1 } else { acksFailed += 1 }
+        case .workStarted where !tag.hasPrefix(ScriptedWork.namePrefix): break
+        default: return false
+        }
+        return true
+    }
 
     /// The shape ``detailDemand(subsystem:kind:rule:tag:)`` just looked up: the recorder asks it
     /// about a record right before handing the record to ``observe(_:)``.
@@ -365,8 +381,9 @@ final class RunIndex {
         case "plugin":
             if kind == "telemetry" { role.special = .pluginTelemetry }
             if kind == "prefetch.result" { role.special = .pluginPrefetch }
-        case "scenario", "android.work", "ios.bgtask":
-            // Work items carry the same extras as alarms but decide nothing about delivery.
+        case "scenario", "android.work", "ios.bgtask", "network":
+            // Work items carry the same extras as alarms but decide nothing about delivery;
+            // network records are about no occurrence.
             break
         default:
             // The latest OS alarm or notification record about an occurrence, other than its setting.

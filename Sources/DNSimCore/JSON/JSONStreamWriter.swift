@@ -215,32 +215,27 @@ public struct JSONStreamWriter {
                 open[last].count += 1
             }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
-                var end = 0
+                guard let start = buffer.baseAddress else { return }
+                var end = start
                 if separated {
                     if comma {
-                        buffer[end] = UInt8(ascii: ",")
+                        end.initialize(to: UInt8(ascii: ","))
                         end += 1
                     }
                     if pretty {
-                        buffer[end] = 0x0A
+                        end.initialize(to: 0x0A)
                         end += 1
-                        for _ in 0..<indent {
-                            buffer[end] = UInt8(ascii: " ")
-                            end += 1
-                        }
+                        end.initialize(repeating: UInt8(ascii: " "), count: indent)
+                        end += indent
                     }
                 }
-                buffer[end] = UInt8(ascii: "\"")
+                end.initialize(to: UInt8(ascii: "\""))
                 end += 1
-                for byte in utf8 {
-                    buffer[end] = byte
-                    end += 1
-                }
-                for index in 0..<closing.utf8CodeUnitCount {
-                    buffer[end] = closing.utf8Start[index]
-                    end += 1
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
+                if let text = utf8.baseAddress { end.initialize(from: text, count: utf8.count) }
+                end += utf8.count
+                end.initialize(from: closing.utf8Start, count: closing.utf8CodeUnitCount)
+                end += closing.utf8CodeUnitCount
+                bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
             }
             return true
         }

@@ -100,12 +100,16 @@ public struct RunResult: Sendable {
 
     /// The device zone in force at `instant`.
     public func zone(at instant: SimInstant) -> Zone {
-        zoneTimeline.last { $0.from <= instant }?.zone ?? scenario.zone
+        // The last change at or before `instant`: a binary search of the time line (in time
+        // order), which every delivery's timestamps look up.
+        let after = zoneTimeline.partitioningIndex { $0.from > instant }
+        return after > 0 ? zoneTimeline[after - 1].zone : scenario.zone
     }
 
     /// The device's wall-clock offset (wall − true) at `instant`.
     public func clockOffset(at instant: SimInstant) -> SimDuration {
-        clockOffsets.last { $0.from <= instant }?.offset ?? .zero
+        let after = clockOffsets.partitioningIndex { $0.from > instant }
+        return after > 0 ? clockOffsets[after - 1].offset : .zero
     }
 
     /// `instant` as ISO-8601 with the offset of the device zone in force then.

@@ -173,7 +173,8 @@ struct RunResultBuilder {
     }
 
     private func describe(_ record: RunIndex.RecordSummary) -> String {
-        let zone = outcome.zoneTimeline.last { $0.from <= record.time }?.zone ?? outcome.scenario.zone
+        let after = outcome.zoneTimeline.partitioningIndex { $0.from > record.time }
+        let zone = after > 0 ? outcome.zoneTimeline[after - 1].zone : outcome.scenario.zone
         // Concatenated, not interpolated: one reason per missed occurrence, and interpolation
         // costs several times more.
         var text = record.kind

@@ -56,19 +56,8 @@ extension AndroidDailyNotificationPlugin {
             requestCode: Self.requestCode(slot: slot, lane: lane),
             intent: AndroidIntent(
                 action: AndroidPluginBuild.notifyAction,
-                extras: Self.extras(slot: slot.id, occurrence: occurrence, content: content)))
-    }
-
-    /// An occurrence's Intent extras: its slot, local date and planned wall time, then the
-    /// rendered content's (built in one array of the final size: every arm builds them).
-    private static func extras(slot: String, occurrence: Occurrence, content: [AndroidExtra]) -> [AndroidExtra] {
-        var extras: [AndroidExtra] = []
-        extras.reserveCapacity(3 + content.count)
-        extras.append(AndroidExtra(NotificationExtraKey.slot, slot))
-        extras.append(AndroidExtra(NotificationExtraKey.localDate, occurrence.localDate.description))
-        extras.append(AndroidExtra(NotificationExtraKey.plannedWallMillis, String(occurrence.runAt)))
-        extras.append(contentsOf: content)
-        return extras
+                extras: NotificationExtraKey.occurrence(
+                    slot: slot.id, localDate: occurrence.localDate.description, plannedWallMillis: occurrence.runAt, content: content)))
     }
 
     /// The request-code lane of a local date: its day number modulo the window length.
@@ -190,7 +179,7 @@ extension AndroidDailyNotificationPlugin {
                     context.notify(
                         id: slot.requestCode, title: slot.title,
                         body: version.map { slot.body.isEmpty ? "[content v\($0)]" : slot.body + " [content v\($0)]" } ?? slot.body,
-                        extras: NotificationExtraKey.posted(slot: slotID, localDate: dateText, plannedWallMillis: planned, content: content ?? []))
+                        extras: NotificationExtraKey.occurrence(slot: slotID, localDate: dateText, plannedWallMillis: planned, content: content ?? []))
                     store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
                     telemetry("shown", slot: slotID, date: date, planned: planned, context: context)
                 }

@@ -42,10 +42,7 @@ extension AndroidDailyNotificationPlugin {
             var slot = store.slots[index]
             context.notify(
                 id: slot.requestCode, title: slot.title, body: slot.body,
-                extras: [
-                    AndroidExtra(NotificationExtraKey.slot, slotID), AndroidExtra(NotificationExtraKey.localDate, date.description),
-                    AndroidExtra(NotificationExtraKey.plannedWallMillis, String(planned)),
-                ])
+                extras: NotificationExtraKey.occurrence(slot: slotID, localDate: date.description, plannedWallMillis: planned, content: []))
             store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
             slot.nextLocalDate = date
             slot.nextRunAt = planned

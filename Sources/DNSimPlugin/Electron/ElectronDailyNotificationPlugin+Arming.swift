@@ -101,7 +101,7 @@ extension ElectronDailyNotificationPlugin {
         context.httpClient.acknowledge(payload)
         context.showNotification(
             title: slot.title, body: withContent ? slot.renderedBody : slot.body,
-            userInfo: NotificationExtraKey.posted(
+            userInfo: NotificationExtraKey.occurrence(
                 slot: slot.id, localDate: date.description, plannedWallMillis: planned, content: withContent ? slot.contentExtras : []))
         return true
     }

@@ -16,10 +16,11 @@ public enum NotificationExtraKey {
 }
 
 extension NotificationExtraKey {
-    /// The extras of a posted notification: its occurrence (slot, local date, planned wall ms),
-    /// then the content it shows. Built at its final size: the OS keeps every post's extras for
-    /// the rest of the run, and `[…] + content` leaves room for as many again.
-    static func posted(slot: String, localDate: String, plannedWallMillis: Int64, content: [StringPair]) -> [StringPair] {
+    /// The extras of an occurrence's alarm and of its posted notification: the occurrence (slot,
+    /// local date, planned wall ms), then the content rendered into it. Built at their final
+    /// size: every arming builds them, the OS keeps every post's for the rest of the run, and
+    /// `[…] + content` leaves room for as many again.
+    static func occurrence(slot: String, localDate: String, plannedWallMillis: Int64, content: [StringPair]) -> [StringPair] {
         var extras: [StringPair] = []
         extras.reserveCapacity(3 + content.count)
         extras.append(StringPair(NotificationExtraKey.slot, slot))

@@ -49,19 +49,21 @@ public enum ResultJSON {
     /// ``render(_:)``'s text as UTF-8 bytes, for a caller that writes bytes: a device-year's
     /// document is megabytes, and making a `String` of it copies them.
     public static func renderUTF8(_ result: RunResult) -> [UInt8] {
-        let items = result.deliveries.count + result.missed.count + result.skipped.count + result.suppressed.count
+        // One piece: the document as written, not copied.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(4096 + 340 * items)
-        write(result, pieceSize: .max) { bytes.append(contentsOf: $0) }
+        write(result, pieceSize: .max) { piece in
+            if bytes.isEmpty { bytes = piece } else { bytes.append(contentsOf: piece) }
+        }
         return bytes
     }
 
     /// ``renderUTF8(_:)``'s bytes handed to `output` in order, in pieces of a little over
-    /// `pieceSize` bytes as they are written, for a caller that sends them on at once: a
-    /// device-year's document is megabytes, and held whole next to its result it was a fifth
-    /// of the run's peak memory.
+    /// `pieceSize` bytes as they are written (one piece for `.max`), for a caller that sends
+    /// them on at once: a device-year's document is megabytes, and held whole next to its
+    /// result it set the peak memory of an iOS year.
     public static func write(_ result: RunResult, pieceSize: Int = 64 * 1024, to output: ([UInt8]) -> Void) {
-        let capacity = pieceSize == .max ? 4096 : pieceSize + 4096
+        let items = result.deliveries.count + result.missed.count + result.skipped.count + result.suppressed.count
+        let capacity = pieceSize == .max ? 4096 + 340 * items : pieceSize + 4096
         var json = JSONStreamWriter(style: .pretty, capacity: capacity)
         // Sends on what is written once it reaches a piece's size (between two items).
         func spill(_ json: inout JSONStreamWriter) {

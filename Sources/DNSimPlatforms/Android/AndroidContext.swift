@@ -85,7 +85,8 @@ public struct AndroidContext<App: AndroidApplication> {
     /// Writes a line to the trace as the app (`Log.i`), for the app's own decisions.
     @discardableResult
     public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, details())
+        // A plugin line has no extras to stand for it: its summary is the whole line.
+        system.trace("plugin", kind, details(), summary: details())
     }
 
     /// Writes a line to the trace as the app, with the few of its `details` that the run's
@@ -103,7 +104,7 @@ public struct AndroidContext<App: AndroidApplication> {
     /// arithmetic decided the instants the app just computed.
     @discardableResult
     public func log(_ kind: String, decidedBy rule: OSRule?, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, rule: rule, details())
+        system.trace("plugin", kind, rule: rule, details(), summary: details())
     }
 }
 

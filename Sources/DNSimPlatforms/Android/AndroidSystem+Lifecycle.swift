@@ -72,9 +72,7 @@ extension AndroidSystem {
         let rule: OSRule? =
             intent.action == AndroidIntent.timeSet || intent.action == AndroidIntent.timezoneChanged
             ? .a34 : fromAlarm && !postNotificationsGranted ? .a52 : nil
-        // The Intent's extras are not traced here, so the record's summary (what indexes read of
-        // an OS record: the extras of the item it is about) is empty.
-        let record = trace("android.broadcast", "broadcast.delivered", rule: rule, cause: cause, details, summary: [])
+        let record = trace("android.broadcast", "broadcast.delivered", rule: rule, cause: cause, details)
         ensureProcess(reason: fromAlarm ? "alarm" : "broadcast", cause: record)
         process?.onReceive(intent, context: context)
     }

@@ -38,7 +38,7 @@ extension AndroidSystem {
                 TraceDetail("name", name), TraceDetail("worker", request.worker),
                 TraceDetail("delayMillis", delay.milliseconds),
                 TraceDetail("requiresNetwork", String(request.requiresNetwork)),
-            ] + period + request.inputData.map(TraceDetail.extra))
+            ] + period, extras: request.inputData)
         let wallNow = clock.wallMillis(at: sim.now)
         let index = workDatabase.append(
             AndroidWork(

@@ -1,13 +1,5 @@
 import DNSimCore
 
-extension TraceDetail {
-    /// The detail `extra.<key>` for an Intent extra, a notification's `userInfo` entry or a
-    /// work request's input.
-    static func extra(_ pair: StringPair) -> TraceDetail {
-        .extra(pair.key, pair.value)
-    }
-}
-
 extension Array where Element == TraceDetail {
     /// `details` followed by an `extra.<key>` detail for each pair (Intent extras, `userInfo`,
     /// work input), then `more`, built in one array of the final size.

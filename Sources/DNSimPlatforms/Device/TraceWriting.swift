@@ -11,6 +11,10 @@ extension TraceWriting {
     /// defaults to the record that caused the event being dispatched. `tag` is the value of a
     /// detail such a record may be counted by
     /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:tag:)``).
+    ///
+    /// An OS record's summary (what indexes read of it) is the extras of the item it is about
+    /// (``trace(_:_:rule:cause:_:extras:_:)``): one written without extras has an empty one, so a
+    /// run that keeps no trace builds none of its details to look for an occurrence.
     @discardableResult
     func trace(
         _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
@@ -18,7 +22,7 @@ extension TraceWriting {
     ) -> Int32 {
         sim.trace.record(
             at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
-            details: details(), tag: tag)
+            details: details(), summary: [], tag: tag)
     }
 
     /// Records what happened with a summary: the few of `details` that indexes read, which a

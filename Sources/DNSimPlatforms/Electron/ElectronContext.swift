@@ -66,7 +66,8 @@ public struct ElectronContext<App: ElectronApplication> {
     /// Writes a line to the trace as the app (`console.log` to the app's log file).
     @discardableResult
     public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, details())
+        // A plugin line has no extras to stand for it: its summary is the whole line.
+        system.trace("plugin", kind, details(), summary: details())
     }
 
     /// Writes a line to the trace as the app, with the few of its `details` that the run's

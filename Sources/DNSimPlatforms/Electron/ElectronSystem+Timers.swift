@@ -35,11 +35,9 @@ extension ElectronSystem {
     func fireTimer(id: Int32) {
         guard timers.contains(id), let process, !isAsleep, let timer = timers.removeValue(forKey: id) else { return }
         let late = (sim.now - timer.due).milliseconds
-        // A timer carries no extras, so the record's summary (what indexes read of an OS
-        // record: the extras of the item it is about) is empty.
         trace(
             "electron.timers", "timer.fired", rule: late > 0 ? .e3 : .e1,
-            [TraceDetail("id", id), TraceDetail("tag", timer.tag), TraceDetail("lateMillis", late)], summary: [])
+            [TraceDetail("id", id), TraceDetail("tag", timer.tag), TraceDetail("lateMillis", late)])
         process.timerFired(tag: timer.tag, context: context)
     }
 

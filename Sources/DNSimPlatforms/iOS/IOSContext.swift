@@ -45,7 +45,8 @@ public struct IOSContext<App: IOSApplication> {
     /// Writes a line to the trace as the app (`os_log`).
     @discardableResult
     public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, details())
+        // A plugin line has no extras to stand for it: its summary is the whole line.
+        system.trace("plugin", kind, details(), summary: details())
     }
 
     /// Writes a line to the trace as the app, with the few of its `details` that the run's
@@ -63,7 +64,7 @@ public struct IOSContext<App: IOSApplication> {
     /// arithmetic decided the instants the app just computed.
     @discardableResult
     public func log(_ kind: String, decidedBy rule: OSRule?, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, rule: rule, details())
+        system.trace("plugin", kind, rule: rule, details(), summary: details())
     }
 }
 

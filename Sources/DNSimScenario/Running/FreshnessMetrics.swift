@@ -63,8 +63,7 @@ public struct FreshnessMetrics: Sendable, Equatable {
         m.acksFailed = index.acksFailed
         m.occurrencesPlanned = planned.count
         m.prefetchHitsAtTLead = planned.filter { occurrence in
-            let key = RunIndex.OccurrenceKey(slot: occurrence.slot, localDate: occurrence.localDate.description)
-            return index.earliestPrefetchSuccess[key].map { $0 < occurrence.at } ?? false
+            index.earliestPrefetchSuccess[slot: occurrence.slot, localDate: occurrence.localDate].map { $0 < occurrence.at } ?? false
         }.count
         if m.occurrencesPlanned > 0 { m.hitRatePercent = m.prefetchHitsAtTLead * 100 / m.occurrencesPlanned }
         var ages: [Int64] = []

@@ -73,10 +73,12 @@ final class RunIndex {
         var role: Role
     }
 
-    /// A planned occurrence's key: the slot and its local date as written in the extras.
-    struct OccurrenceKey: Hashable {
-        var slot: String
-        var localDate: String
+    /// The latest OS decision about an occurrence, as the index keeps it: the record's number,
+    /// its shape (which gives its kind and rule) and its time.
+    struct Decision: Sendable {
+        var id: Int32
+        var shape: Int32
+        var time: SimInstant
     }
 
     /// The part of a trace record a missed reason quotes.
@@ -100,8 +102,9 @@ final class RunIndex {
     /// linear search of short strings is cheaper here than hashing every record's kind).
     let removalKinds: [String]
 
-    /// The latest OS alarm or notification record about each occurrence (other than its setting).
-    @exclusivity(unchecked) private(set) var lastOSRecord: [OccurrenceKey: RecordSummary] = [:]
+    /// The latest OS alarm or notification record about each occurrence (other than its
+    /// setting); ``summary(of:)`` gives its kind and rule.
+    @exclusivity(unchecked) private(set) var lastOSRecord = OccurrenceTable<Decision>()
     /// OS removals naming a slot, per slot, in trace order.
     private(set) var removalsBySlot: [String: [RecordSummary]] = [:]
     /// OS removals naming no slot (they took everything), in trace order.
@@ -117,7 +120,7 @@ final class RunIndex {
     /// Telemetry ACKs that arrived, and that did not.
     private(set) var acksDelivered = 0, acksFailed = 0
     /// The earliest successful prefetch (200 or 304) for each occurrence.
-    private(set) var earliestPrefetchSuccess: [OccurrenceKey: SimInstant] = [:]
+    private(set) var earliestPrefetchSuccess = OccurrenceTable<SimInstant>()
     /// Occurrences the plugin reported missed (sum of `missed.reported` counts).
     private(set) var pluginReportedMissed = 0
     /// Trace records per deciding rule id.
@@ -328,9 +331,18 @@ final class RunIndex {
             }
         }
         if role.isOSDecision, let slot = record.extra("slot"), let date = record.extra("localDate") {
-            lastOSRecord[OccurrenceKey(slot: slot, localDate: date)] =
-                RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
+            lastOSRecord[slot: slot, localDate: date] = Decision(id: record.id, shape: Int32(position), time: record.time)
         }
+    }
+
+    /// The header fields of each shape this index has counted, by position: what a
+    /// ``Decision``'s `shape` names.
+    var shapeKeys: [RecordShape.Key] { shapeTable.shapes.prefix(shapeCounts.count).map(\.key) }
+
+    /// The record a ``Decision`` names, with its kind and rule.
+    func summary(of decision: Decision) -> RecordSummary {
+        let key = shapeTable.shapes[Int(decision.shape)].key
+        return RecordSummary(id: decision.id, time: decision.time, kind: key.kind, rule: key.rule)
     }
 
     /// The position of a record shape in the table's shapes, adding it on first sight.
@@ -405,8 +417,7 @@ final class RunIndex {
             guard result == "ok" || result == "notModified", let slot = record.detail("slot"),
                 let date = record.detail("localDate")
             else { return }
-            let key = OccurrenceKey(slot: slot, localDate: date)
-            if earliestPrefetchSuccess[key] == nil { earliestPrefetchSuccess[key] = record.time }
+            earliestPrefetchSuccess.insertIfAbsent(record.time, slot: slot, localDate: date)
         default:
             break
         }

@@ -81,7 +81,10 @@ public struct RunResult: Sendable {
     public var iosAppRuns: [SimInstant] = []
     /// The latest OS alarm or notification record about each occurrence other than its setting,
     /// by the slot and local date its extras name (see ``lastOSDecision(slot:localDate:)``).
-    var lastOSRecords: [RunIndex.OccurrenceKey: RunIndex.RecordSummary] = [:]
+    var lastOSRecords = OccurrenceTable<RunIndex.Decision>()
+    /// The header fields of the record shapes the run wrote, by the position a
+    /// ``RunIndex/Decision`` names.
+    var recordShapes: [RunIndex.RecordShape.Key] = []
     /// Events the engine dispatched.
     public var eventCount: Int
     /// Content-freshness figures.
@@ -95,7 +98,10 @@ public struct RunResult: Sendable {
     /// The kind and deciding rule of the latest OS record about the occurrence of `slot` on
     /// `localDate` (as the plugin dated it), other than its setting: what last happened to it.
     public func lastOSDecision(slot: String, localDate: String) -> (kind: String, rule: String?, at: SimInstant)? {
-        lastOSRecords[RunIndex.OccurrenceKey(slot: slot, localDate: localDate)].map { ($0.kind, $0.rule, $0.time) }
+        lastOSRecords[slot: slot, localDate: localDate].map { decision in
+            let shape = recordShapes[Int(decision.shape)]
+            return (shape.kind, shape.rule, decision.time)
+        }
     }
 
     /// The device zone in force at `instant`.

@@ -91,6 +91,7 @@ struct RunResultBuilder {
         result.iosAppRuns = index.iosAppRuns
         result.notShown = index.notShown
         result.lastOSRecords = index.lastOSRecord
+        result.recordShapes = index.shapeKeys
         result.kindCounts = index.kindCounts
         result.missedReports = index.missedReports
         result.repeatedMissedReports = index.repeatedMissedReports
@@ -153,9 +154,8 @@ struct RunResultBuilder {
         let index = outcome.index
         // Alarm and notification records only: work items carry the same extras but decide nothing
         // about delivery.
-        let key = RunIndex.OccurrenceKey(slot: occurrence.slot, localDate: occurrence.localDate.description)
-        if let last = index.lastOSRecord[key] {
-            return describe(last, descriptions: &descriptions)
+        if let last = index.lastOSRecord[slot: occurrence.slot, localDate: occurrence.localDate] {
+            return describe(index.summary(of: last), descriptions: &descriptions)
         }
         // A removal names the slot it removed, or none when it took everything (a quit, a shutdown).
         if let removal = index.lastRemoval(of: occurrence.slot, atOrBefore: occurrence.at) {

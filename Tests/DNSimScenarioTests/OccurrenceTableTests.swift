@@ -1,0 +1,71 @@
+import DNSimCalendar
+@testable import DNSimScenario
+import Testing
+
+/// The run index's occurrence table maps each (slot, date text) to its own entry, as a
+/// dictionary keyed by the two strings would, whether the date is kept as a day number or as text.
+struct OccurrenceTableTests {
+    static let slots = ["s1", "s2", "", "a-much-longer-slot-identifier-than-fits-a-small-string", "é"]
+    static let dates = [
+        "2026-03-29", "2026-03-30", "1969-12-31", "0000-01-01", "9999-12-31", "2024-02-29",
+        // Not a day number: no such day, not the format, or not a four-digit year.
+        "2025-02-29", "2026-13-01", "2026-3-29", "2026-03-29 ", "+12026-03-29", "-0001-01-01", "?", "", "2026/03/29",
+        "２０２６-03-29", "2026-03-2x",
+    ]
+
+    @Test func everyKeyHasItsOwnEntryAsADictionaryOfTheTwoStringsWould() {
+        var table = OccurrenceTable<Int>()
+        var reference: [String: Int] = [:]
+        var value = 0
+        for slot in Self.slots {
+            for date in Self.dates {
+                value += 1
+                table[slot: slot, localDate: date] = value
+                reference[slot + "\u{0}" + date] = value
+            }
+        }
+        #expect(table.count == reference.count)
+        for slot in Self.slots {
+            for date in Self.dates {
+                #expect(table[slot: slot, localDate: date] == reference[slot + "\u{0}" + date], "\(slot) \(date)")
+            }
+        }
+        #expect(table[slot: "unseen", localDate: "2026-03-29"] == nil)
+        #expect(table[slot: "s1", localDate: "2026-03-31"] == nil)
+        table[slot: "s1", localDate: "2026-03-29"] = nil
+        table[slot: "s1", localDate: "?"] = nil
+        #expect(table[slot: "s1", localDate: "2026-03-29"] == nil && table[slot: "s1", localDate: "?"] == nil)
+        #expect(table.count == reference.count - 2)
+    }
+
+    @Test func aLocalDateFindsTheEntryOfItsDescription() throws {
+        var table = OccurrenceTable<String>()
+        let dates = try [
+            #require(LocalDate(year: 2026, month: 3, day: 29)), #require(LocalDate(year: 12026, month: 3, day: 29)),
+            #require(LocalDate(year: -1, month: 1, day: 1)), #require(LocalDate(year: 0, month: 1, day: 1)),
+        ]
+        for date in dates { table[slot: "s1", localDate: date.description] = date.description }
+        for date in dates {
+            #expect(table[slot: "s1", localDate: date] == date.description)
+            #expect(table[slot: "s2", localDate: date] == nil)
+        }
+    }
+
+    @Test func insertIfAbsentKeepsTheFirstValue() {
+        var table = OccurrenceTable<Int>()
+        for date in ["2026-03-29", "not a date"] {
+            table.insertIfAbsent(1, slot: "s1", localDate: date)
+            table.insertIfAbsent(2, slot: "s1", localDate: date)
+            table.insertIfAbsent(3, slot: "s2", localDate: date)
+            #expect(table[slot: "s1", localDate: date] == 1)
+            #expect(table[slot: "s2", localDate: date] == 3)
+        }
+    }
+
+    @Test func dayNumbersAreTheDatesParsedAsLocalDateParsesThem() {
+        for date in Self.dates {
+            let parsed = LocalDate(parsing: date)
+            #expect(OccurrenceTable<Int>.dayNumber(date) == parsed.map(\.daysSinceEpoch), "\(date)")
+        }
+    }
+}

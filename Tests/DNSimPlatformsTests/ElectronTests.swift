@@ -38,6 +38,21 @@ struct ElectronTests {
         #expect(device.system.pendingTimerTags.isEmpty)
     }
 
+    @Test("Draining the delivery log hands each notification once, in order, and empties the log")
+    func drainingTheDeliveryLogHandsEachOnce() {
+        let device = ElectronDevice()
+        #expect(device.context.showNotification(title: "a", body: "b", userInfo: [StringPair("slot", "s1")]))
+        #expect(device.context.showNotification(title: "a", body: "b", userInfo: [StringPair("slot", "s2")]))
+        var drained: [String?] = []
+        device.system.drainDeliveryLog { drained.append($0.info("slot")) }
+        #expect(drained == ["s1", "s2"])
+        #expect(device.system.deliveryLog.isEmpty)
+        #expect(device.context.showNotification(title: "a", body: "b", userInfo: [StringPair("slot", "s3")]))
+        drained = []
+        device.system.drainDeliveryLog { drained.append($0.info("slot")) }
+        #expect(drained == ["s3"])
+    }
+
     @Test("E1: timers vanish on quit: nothing fires while quit, and a relaunch has no timers")
     func e1TimersVanishOnQuit() throws {
         let device = ElectronDevice()

@@ -41,6 +41,28 @@ struct NotificationPermissionTests {
         #expect(device.rules("postNotifications.changed") == ["A49"])
     }
 
+    @Test("Draining the notification log hands each post once, in order, and empties the log")
+    func drainingTheLogHandsEachPostOnce() throws {
+        let device = Device(apiLevel: 34, notifyOnAlarm: true)
+        func arm(_ code: Int, in millis: Int64) throws {
+            try device.alarmManager.setExact(
+                .rtcWakeup, device.wallNow + millis, TestApp.operation(code, extras: [StringPair("n", String(code))]))
+        }
+        try arm(1, in: 60_000)
+        try arm(2, in: 90_000)
+        try device.run(for: .minutes(2))
+        var drained: [String?] = []
+        device.system.drainNotificationLog { drained.append($0.extra("n")) }
+        #expect(drained == ["1", "2"])
+        #expect(device.system.notificationLog.isEmpty)
+        try arm(3, in: 60_000)
+        try device.run(for: .minutes(2))
+        drained = []
+        device.system.drainNotificationLog { drained.append($0.extra("n")) }
+        #expect(drained == ["3"])
+        #expect(device.system.notificationLog.isEmpty)
+    }
+
     @Test("A52: with notifications denied the alarm still fires and the receiver runs")
     func a52AlarmIndependentOfNotificationPermission() throws {
         let device = Device(apiLevel: 34, parameters: .with(postNotifications: false), notifyOnAlarm: true)

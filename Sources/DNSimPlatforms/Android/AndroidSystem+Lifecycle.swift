@@ -248,6 +248,15 @@ extension AndroidSystem {
                 time: sim.now, id: id, title: title, body: body, extras: extras, outcome: outcome, record: record))
     }
 
+    /// Hands each notification posted since the last call to `body`, in order, and forgets it:
+    /// a run that turns posts into its result as they come does not hold a device-year of
+    /// posts and their extras (``notificationLog`` keeps them until this is called).
+    public func drainNotificationLog(_ body: (AndroidNotificationRecord) -> Void) {
+        guard !notificationLog.isEmpty else { return }
+        for record in notificationLog { body(record) }
+        notificationLog.removeAll(keepingCapacity: true)
+    }
+
     /// Queues the next UTC-offset change of the device zone (A16).
     func scheduleZoneTransition() {
         if let handle = zoneTransitionEvent { sim.cancel(handle) }

@@ -38,7 +38,7 @@ public final class AndroidSystem<App: AndroidApplication> {
     /// The alarms currently held, by PendingIntent identity and by serial.
     var alarmTable = AndroidAlarmTable()
     var nextAlarmSerial: Int32 = 0
-    /// Every `notify` call and its outcome.
+    /// Every `notify` call and its outcome, since the last ``drainNotificationLog(_:)``.
     public internal(set) var notificationLog: [AndroidNotificationRecord] = []
     /// Ids of notifications currently shown.
     public internal(set) var shownNotificationIDs: [Int] = []

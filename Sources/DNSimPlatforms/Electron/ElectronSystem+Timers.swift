@@ -92,4 +92,13 @@ extension ElectronSystem {
         deliveryLog.append(ElectronDeliveryRecord(time: sim.now, title: title, body: body, userInfo: userInfo, record: record))
         return true
     }
+
+    /// Hands each notification shown since the last call to `body`, in order, and forgets it:
+    /// a run that turns deliveries into its result as they come does not hold a device-year of
+    /// them and their user info (``deliveryLog`` keeps them until this is called).
+    public func drainDeliveryLog(_ body: (ElectronDeliveryRecord) -> Void) {
+        guard !deliveryLog.isEmpty else { return }
+        for record in deliveryLog { body(record) }
+        deliveryLog.removeAll(keepingCapacity: true)
+    }
 }

@@ -57,7 +57,7 @@ public final class ElectronSystem<App: ElectronApplication> {
     public internal(set) var isNetworkAvailable = true
     /// The plugin's content server, reached through ``ElectronContext/httpClient``.
     public var contentServer: ContentServer?
-    /// Every notification shown (E1).
+    /// Every notification shown (E1), since the last ``drainDeliveryLog(_:)``.
     public internal(set) var deliveryLog: [ElectronDeliveryRecord] = []
 
     /// The running process's timers, by id, in the order they were set.

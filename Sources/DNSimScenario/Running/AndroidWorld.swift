@@ -13,6 +13,8 @@ final class AndroidWorld {
     var sim: Simulator<DeviceEvent> { driver.sim }
     var ledger: RunLedger { driver.ledger }
     let system: AndroidSystem<Plugin>
+    /// The notifications posted so far, taken from the OS's log after each event (``collectPosts()``).
+    private var postLog = PostLog()
 
     init(scenario: Scenario, options: RunOptions = RunOptions()) {
         self.scenario = scenario
@@ -44,8 +46,28 @@ final class AndroidWorld {
 
     /// Runs the scenario to its end.
     func run() throws {
-        try driver.run(apply: apply) { [system] event in
-            if case .android(let event) = event { system.handle(event) }
+        try driver.run(apply: apply) { event in
+            if case .android(let event) = event {
+                system.handle(event)
+                collectPosts()
+            }
+        }
+    }
+
+    /// Turns the posts in the OS's notification log into the run's posts and empties the log.
+    private func collectPosts() {
+        system.drainNotificationLog { post in
+            postLog.append(
+                WorldOutcome.Post(
+                    time: post.time, slot: post.extra(NotificationExtraKey.slot) ?? "?",
+                    pluginLocalDate: post.extra(NotificationExtraKey.localDate), title: post.title, body: post.body,
+                    contentVersion: post.extra(NotificationExtraKey.contentVersion).flatMap { Int($0) },
+                    contentFetchedAt: nil,
+                    suppressedBecause: post.outcome == .shown
+                        ? nil
+                        : post.outcome == .suppressedPermissionDenied
+                            ? "POST_NOTIFICATIONS denied [A49]" : "notification channel blocked [A51]"),
+                contentFetchedAtWallMillis: post.extra(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) })
         }
     }
 
@@ -174,18 +196,8 @@ extension AndroidWorld {
     }
 
     func outcome() -> WorldOutcome {
-        let posts = system.notificationLog.map { post in
-            WorldOutcome.Post(
-                time: post.time, slot: post.extra(NotificationExtraKey.slot) ?? "?",
-                pluginLocalDate: post.extra(NotificationExtraKey.localDate), title: post.title, body: post.body,
-                contentVersion: post.extra(NotificationExtraKey.contentVersion).flatMap { Int($0) },
-                contentFetchedAt: post.extra(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
-                    .map { ledger.trueInstant(forWallMillis: $0) },
-                suppressedBecause: post.outcome == .shown
-                    ? nil
-                    : post.outcome == .suppressedPermissionDenied
-                        ? "POST_NOTIFICATIONS denied [A49]" : "notification channel blocked [A51]")
-        }
+        collectPosts()
+        let posts = postLog.posts(reading: ledger)
         let slots = system.storageSnapshot.slots
         return WorldOutcome(
             scenario: scenario, parameters: parameters(), posts: posts, planner: ledger.planner, zoneTimeline: ledger.zoneTimeline,

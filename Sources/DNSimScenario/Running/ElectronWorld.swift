@@ -13,6 +13,8 @@ final class ElectronWorld {
     var sim: Simulator<DeviceEvent> { driver.sim }
     var ledger: RunLedger { driver.ledger }
     let system: ElectronSystem<Plugin>
+    /// The notifications posted so far, taken from the OS's log after each event (``collectPosts()``).
+    private var postLog = PostLog()
 
     init(scenario: Scenario, options: RunOptions = RunOptions()) {
         self.scenario = scenario
@@ -33,8 +35,26 @@ final class ElectronWorld {
 
     /// Runs the scenario to its end.
     func run() throws {
-        try driver.run(apply: apply) { [system] event in
-            if case .electron(let event) = event { system.handle(event) }
+        try driver.run(apply: apply) { event in
+            if case .electron(let event) = event {
+                system.handle(event)
+                collectPosts()
+            }
+        }
+    }
+
+    /// Turns the plugin's notifications in the OS's delivery log into the run's posts and
+    /// empties the log.
+    private func collectPosts() {
+        system.drainDeliveryLog { record in
+            guard let slot = record.info(NotificationExtraKey.slot) else { return }
+            postLog.append(
+                WorldOutcome.Post(
+                    time: record.time, slot: slot, pluginLocalDate: record.info(NotificationExtraKey.localDate),
+                    title: record.title, body: record.body,
+                    contentVersion: record.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
+                    contentFetchedAt: nil, suppressedBecause: nil),
+                contentFetchedAtWallMillis: record.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) })
         }
     }
 
@@ -77,20 +97,8 @@ final class ElectronWorld {
 extension ElectronWorld {
     /// The run in platform-neutral terms.
     func outcome() -> WorldOutcome {
-        // Sized up front: a device-year's posts are tens of thousands, held while the result is built.
-        var posts: [WorldOutcome.Post] = []
-        posts.reserveCapacity(system.deliveryLog.count)
-        for record in system.deliveryLog {
-            guard let slot = record.info(NotificationExtraKey.slot) else { continue }
-            posts.append(
-                WorldOutcome.Post(
-                    time: record.time, slot: slot, pluginLocalDate: record.info(NotificationExtraKey.localDate),
-                    title: record.title, body: record.body,
-                    contentVersion: record.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
-                    contentFetchedAt: record.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
-                        .map { ledger.trueInstant(forWallMillis: $0) },
-                    suppressedBecause: nil))
-        }
+        collectPosts()
+        let posts = postLog.posts(reading: ledger)
         let armed = system.pendingTimerTags.compactMap { tag -> String? in
             let parts = tag.splitKeepingEmpty(separator: "|", maxSplits: 3)
             guard parts.first == ElectronPluginBuild.notifyTagPrefix, parts.count == 4 else { return nil }

@@ -33,7 +33,8 @@ extension AndroidSystem {
         let identity = operation.identity
         if !livePendingIntents.contains(identity) { livePendingIntents.append(operation, for: identity) }
         // The old alarm is replaced when the new one is held (below).
-        if let old = alarmTable[identity] {
+        // Read in place (an alarm is a large value, and most settings replace one).
+        alarmTable.update(identity) { old in
             if let handle = old.dueEvent { sim.cancel(handle) }
             // The identity is equal, so the old operation reads as the new one does.
             trace("android.alarm", "alarm.replaced", rule: .a12, cause: old.setRecord, about: old.operation)

@@ -129,21 +129,27 @@ struct AndroidWorkDatabase {
 
     /// Forgets every work item (the package was uninstalled).
     mutating func removeAll() {
-        slots.removeAll()
-        isDeleted.removeAll()
-        serials.removeAll()
+        removeAll(keepingCapacity: false)
+    }
+
+    /// Forgets every work item, keeping the storage when `keepingCapacity` (a compaction fills
+    /// it again at once).
+    private mutating func removeAll(keepingCapacity: Bool) {
+        slots.removeAll(keepingCapacity: keepingCapacity)
+        isDeleted.removeAll(keepingCapacity: keepingCapacity)
+        serials.removeAll(keepingCapacity: keepingCapacity)
         deletedCount = 0
-        liveByName.removeAll()
-        liveIndices.removeAll()
-        indicesByName.removeAll()
+        liveByName.removeAll(keepingCapacity: keepingCapacity)
+        liveIndices.removeAll(keepingCapacity: keepingCapacity)
+        indicesByName.removeAll(keepingCapacity: keepingCapacity)
     }
 
     /// Drops the deleted slots and rebuilds the indexes over the kept ones.
     private mutating func compact() {
         let kept = works
-        removeAll()
-        slots.reserveCapacity(kept.count * 2)
-        serials.reserveCapacity(kept.count * 2)
+        // The tables keep their storage: a compaction refills them with the live and recent
+        // items at once, and a run compacts about once per 160 deletions.
+        removeAll(keepingCapacity: true)
         for work in kept { _ = append(work) }
     }
 

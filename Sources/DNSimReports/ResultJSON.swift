@@ -206,30 +206,30 @@ public enum ResultJSON {
     /// ``delivery(_:_:)`` streamed, run once per delivery (thousands of times for a device-year).
     private static func write(_ d: RunResult.Delivery, of result: RunResult, to json: inout JSONStreamWriter) {
         json.beginObject()
-        json.key("content")
+        json.key(MemberKey.content)
         json.beginObject()
-        json.key("ageMs")
+        json.key(MemberKey.ageMs)
         json.integer(d.contentFetchedAt.map { (d.deliveredAt - $0).milliseconds })
-        json.key("body")
+        json.key(MemberKey.body)
         json.string(d.body)
-        json.key("title")
+        json.key(MemberKey.title)
         json.string(d.title)
-        json.key("version")
+        json.key(MemberKey.version)
         json.integer(d.contentVersion.map { Int64($0) })
         json.endObject()
-        json.key("deliveredAt")
+        json.key(MemberKey.deliveredAt)
         json.string { result.appendISO(d.deliveredAt, to: &$0) }
-        json.key("latenessMs")
+        json.key(MemberKey.latenessMs)
         json.integer(d.latenessMs)
-        json.key("localDate")
+        json.key(MemberKey.localDate)
         json.string(d.localDate)
-        json.key("plannedAt")
+        json.key(MemberKey.plannedAt)
         if let plannedAt = d.plannedAt {
             json.string { result.appendISO(plannedAt, to: &$0) }
         } else {
             json.null()
         }
-        json.key("slot")
+        json.key(MemberKey.slot)
         json.string(d.slot)
         json.endObject()
     }
@@ -279,13 +279,13 @@ public enum ResultJSON {
         for o in occurrences {
             spill(&json)
             json.beginObject()
-            json.key("localDate")
+            json.key(MemberKey.localDate)
             json.string(o.localDate)
-            json.key("plannedAt")
+            json.key(MemberKey.plannedAt)
             json.string { result.appendISO(o.plannedAt, to: &$0) }
-            json.key("reason")
+            json.key(MemberKey.reason)
             json.string(o.reason)
-            json.key("slot")
+            json.key(MemberKey.slot)
             json.string(o.slot)
             json.endObject()
         }

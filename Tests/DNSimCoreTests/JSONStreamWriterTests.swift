@@ -21,6 +21,31 @@ struct JSONStreamWriterTests {
         }
     }
 
+    @Test func keysMadeOnceWriteWhatStringKeysWrite() {
+        // In ascending UTF-8 byte order, as keys must come.
+        let names = ["", "a", "b c", "esc\"\n\u{1}", String(repeating: "k", count: 300), "ä"]
+        func write(style: JSONWriter.Style, key: (inout JSONStreamWriter, String) -> Void) -> [UInt8] {
+            var writer = JSONStreamWriter(style: style)
+            writer.beginArray()
+            for depth in 0..<2 {
+                writer.beginObject()
+                for name in names {
+                    key(&writer, name)
+                    writer.integer(Int64(depth))
+                }
+                writer.endObject()
+            }
+            writer.endArray()
+            return writer.bytes
+        }
+        for style in [JSONWriter.Style.pretty, .compact] {
+            let byString = write(style: style) { $0.key($1) }
+            let byKey = write(style: style) { $0.key(JSONStreamWriter.Key($1)) }
+            #expect(byKey == byString)
+        }
+        #expect(JSONStreamWriter.Key("esc\"").name == "esc\"")
+    }
+
     @Test func piecesGivenOneByOneMatchTheWholeValue() {
         let value: JSONValue = [
             "a": [:],

@@ -108,6 +108,19 @@ public struct JSONStreamWriter {
         }
     }
 
+    /// ``key(_:)-(String)`` for a key made once (``Key``).
+    public mutating func key(_ key: Key) {
+        precondition(open.last?.isObject == true, "key(_:) outside an object")
+        #if DEBUG
+            if let last = lastKeys[lastKeys.count - 1] {
+                assert(UTF8Bytes.precedes(last, key.name), "key \"\(key.name)\" after \"\(last)\": keys must be sorted")
+            }
+            lastKeys[lastKeys.count - 1] = key.name
+        #endif
+        separate()
+        bytes.append(contentsOf: style == .pretty ? key.pretty : key.compact)
+    }
+
     // MARK: Scalars
 
     /// Writes `null`.

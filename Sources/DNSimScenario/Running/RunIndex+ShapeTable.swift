@@ -20,7 +20,7 @@ extension RunIndex {
         @exclusivity(unchecked) private(set) var shapes: [RecordShape] = []
         /// Shape → position in ``shapes``.
         @exclusivity(unchecked) private var positions: [RecordShape.Key: Int] = [:]
-        /// A small direct-mapped cache in front of ``positions``: header strings are mostly
+        /// A small two-way cache in front of ``positions`` (a header's slot and the next): header strings are mostly
         /// literals, so comparing them with the cached ones is a compare of their bits, far
         /// cheaper than hashing three strings per record. It is indexed by those bits too
         /// (``cacheSlot(subsystem:kind:rule:)``).
@@ -65,10 +65,18 @@ extension RunIndex {
 
         /// The position of a header's shape in ``shapes``, adding it at the end on first sight.
         func position(subsystem: String, kind: String, rule: String?) -> Int {
+            // Two ways: a header is looked for in its slot and the one after it, so two hot
+            // headers that the mix happens to put in one slot (where depends on where the
+            // binary's literals lie) do not evict each other at every record.
             let slot = Self.cacheSlot(subsystem: subsystem, kind: kind, rule: rule)
             let cached = cache[slot]
             if cached.position >= 0, cached.kind == kind, cached.subsystem == subsystem, cached.rule == rule {
                 return cached.position
+            }
+            let neighbour = (slot + 1) & (Self.cacheSize - 1)
+            let other = cache[neighbour]
+            if other.position >= 0, other.kind == kind, other.subsystem == subsystem, other.rule == rule {
+                return other.position
             }
             let key = RecordShape.Key(subsystem: subsystem, kind: kind, rule: rule)
             let position: Int
@@ -81,6 +89,8 @@ extension RunIndex {
                 position = shapes.count - 1
                 positions[key] = position
             }
+            // The slot's previous entry moves to the neighbour unless the slot was free.
+            if cached.position >= 0 { cache[neighbour] = cached }
             cache[slot] = CachedShape(subsystem: subsystem, kind: kind, rule: rule, position: position)
             return position
         }

@@ -83,5 +83,19 @@ struct WorldScenarioTests {
         var sorted = [(base, 0), (base, 1), (base + .seconds(1), 2)]
         World.sortByTime(&sorted) { $0 }
         #expect(sorted.map(\.1) == [0, 1, 2])
+        // Every shape of permutation (cycles of every length, fixed points, ties broken by the
+        // number) lands where a plain sort puts it.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for count in 0..<60 {
+            var shuffled = (0..<count).map { (base + .seconds(Int64(next(max(1, count / 3)))), $0) }
+            let expected = shuffled.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.1)
+            for index in shuffled.indices.reversed() { shuffled.swapAt(index, next(index + 1)) }
+            World.sortByTime(&shuffled) { $0 }
+            #expect(shuffled.map(\.1) == expected, "\(count)")
+        }
     }
 }

@@ -124,8 +124,8 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
             entries.append(Entry(key: key, value: value))
             return nil
         }
-        let replaced = entries[old]?.value
-        entries[old] = nil
+        // Moved out, leaving the tombstone: no copy of the value.
+        let replaced = entries[old].take()?.value
         entries.append(Entry(key: key, value: value))
         compactIfSparse()
         return replaced
@@ -152,8 +152,8 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public mutating func removeValue(forKey key: Key) -> Value? {
         guard let position = positions.removeValue(forKey: key) else { return nil }
-        let value = entries[position]?.value
-        entries[position] = nil
+        // Moved out, leaving the tombstone: no copy of the value.
+        let value = entries[position].take()?.value
         compactIfSparse()
         return value
     }

@@ -260,13 +260,25 @@ extension World {
     }
 
     /// Sorts `items` by their keys (a time and a number no two items share, so the order is
-    /// total): the keys are sorted first, so each item moves once, and not at all when the
-    /// items are in order already.
+    /// total): the keys are sorted first, then the items are swapped into place along the
+    /// permutation's cycles, so each item moves once and none is copied (a world's steps are
+    /// JSON objects), and none moves when the items are in order already.
     static func sortByTime<Item>(_ items: inout [Item], by key: (Item) -> (SimInstant, Int)) {
         let keys = items.map(key)
         guard !zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
+        // The item at `order[k]` goes to position k.
         let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        items = order.map { items[$0] }
+        var placed = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !placed[start] {
+            var position = start
+            while true {
+                placed[position] = true
+                let source = order[position]
+                if source == start { break }
+                items.swapAt(position, source)
+                position = source
+            }
+        }
     }
 
     /// The `action` of a scenario step (`nil` for the other kinds of world action).

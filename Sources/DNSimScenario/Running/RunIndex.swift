@@ -79,6 +79,12 @@ final class RunIndex {
         var id: Int32
         var shape: Int32
         var time: SimInstant
+
+        /// The record, with the kind and rule of its shape (`shapes[shape]`).
+        func summary(shapes: [RecordShape.Key]) -> RecordSummary {
+            let key = shapes[Int(shape)]
+            return RecordSummary(id: id, time: time, kind: key.kind, rule: key.rule)
+        }
     }
 
     /// The part of a trace record a missed reason quotes.
@@ -336,14 +342,8 @@ final class RunIndex {
     }
 
     /// The header fields of each shape this index has counted, by position: what a
-    /// ``Decision``'s `shape` names.
+    /// ``Decision``'s `shape` names (``Decision/summary(shapes:)``).
     var shapeKeys: [RecordShape.Key] { shapeTable.shapes.prefix(shapeCounts.count).map(\.key) }
-
-    /// The record a ``Decision`` names, with its kind and rule.
-    func summary(of decision: Decision) -> RecordSummary {
-        let key = shapeTable.shapes[Int(decision.shape)].key
-        return RecordSummary(id: decision.id, time: decision.time, kind: key.kind, rule: key.rule)
-    }
 
     /// The position of a record shape in the table's shapes, adding it on first sight.
     private func shapePosition(subsystem: String, kind: String, rule: String?) -> Int {

@@ -99,8 +99,8 @@ public struct RunResult: Sendable {
     /// `localDate` (as the plugin dated it), other than its setting: what last happened to it.
     public func lastOSDecision(slot: String, localDate: String) -> (kind: String, rule: String?, at: SimInstant)? {
         lastOSRecords[slot: slot, localDate: localDate].map { decision in
-            let shape = recordShapes[Int(decision.shape)]
-            return (shape.kind, shape.rule, decision.time)
+            let record = decision.summary(shapes: recordShapes)
+            return (record.kind, record.rule, record.time)
         }
     }
 

@@ -61,6 +61,7 @@ struct RunResultBuilder {
         // Many missed occurrences name one record (a removal took a slot's whole window, a
         // limit dropped a day's requests): each record is described once.
         var descriptions: [Int32: String] = [:]
+        let shapes = index.shapeKeys
         var unmatched = matcher.unmatched
         if !unmatched.isEmpty {
             let settledSet = Set(settled)
@@ -69,7 +70,7 @@ struct RunResultBuilder {
         let missed = unmatched.map { occurrence in
             RunResult.Occurrence(
                 slot: occurrence.slot, localDate: occurrence.localDate.description, plannedAt: occurrence.at,
-                reason: scope == .full ? reason(for: occurrence, descriptions: &descriptions) : "")
+                reason: scope == .full ? reason(for: occurrence, shapes: shapes, descriptions: &descriptions) : "")
         }
         var result = RunResult(
             scenario: scenario, parameters: outcome.parameters, deliveries: deliveries, missed: missed, skipped: skipped,
@@ -91,7 +92,7 @@ struct RunResultBuilder {
         result.iosAppRuns = index.iosAppRuns
         result.notShown = index.notShown
         result.lastOSRecords = index.lastOSRecord
-        result.recordShapes = index.shapeKeys
+        result.recordShapes = shapes
         result.kindCounts = index.kindCounts
         result.missedReports = index.missedReports
         result.repeatedMissedReports = index.repeatedMissedReports
@@ -149,13 +150,16 @@ struct RunResultBuilder {
 
     /// Why an occurrence never reached the user: the last OS record about it, else the last OS
     /// removal of the slot's alarms before it.
-    /// `descriptions` holds each record's ``describe(_:)`` once made.
-    private func reason(for occurrence: OccurrencePlanner.Planned, descriptions: inout [Int32: String]) -> String {
+    /// `shapes` names the recorded decisions' shapes (``RunIndex/shapeKeys``); `descriptions`
+    /// holds each record's ``describe(_:)`` once made.
+    private func reason(
+        for occurrence: OccurrencePlanner.Planned, shapes: [RunIndex.RecordShape.Key], descriptions: inout [Int32: String]
+    ) -> String {
         let index = outcome.index
         // Alarm and notification records only: work items carry the same extras but decide nothing
         // about delivery.
         if let last = index.lastOSRecord[slot: occurrence.slot, localDate: occurrence.localDate] {
-            return describe(index.summary(of: last), descriptions: &descriptions)
+            return describe(last.summary(shapes: shapes), descriptions: &descriptions)
         }
         // A removal names the slot it removed, or none when it took everything (a quit, a shutdown).
         if let removal = index.lastRemoval(of: occurrence.slot, atOrBefore: occurrence.at) {

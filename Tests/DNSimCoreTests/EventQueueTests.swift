@@ -59,6 +59,31 @@ struct EventQueueTests {
         #expect(queue.count == 0)
     }
 
+    @Test("Cancels far apart in a long queue (sequences across many words of the cancel marks) drop exactly those events")
+    func cancelsAcrossManySequencesDropExactlyThoseEvents() {
+        var queue = EventQueue<Int>()
+        var handles: [EventHandle] = []
+        for index in 0..<300 { handles.append(queue.insert(index, at: at(Int64(index)))) }
+        // Cancel the newest first (the marks grow once), then some older ones and a repeat.
+        let cancelled = [299, 257, 200, 128, 127, 64, 63, 1, 0]
+        for index in cancelled {
+            let wasQueued = queue.cancel(handles[index])
+            #expect(wasQueued, "\(index)")
+        }
+        let again = queue.cancel(handles[128])
+        #expect(!again, "a second cancel reports false")
+        #expect(queue.count == 300 - cancelled.count)
+        // Events inserted after the cancels are marked nothing.
+        let late = queue.insert(300, at: at(300))
+        #expect(queue.count == 301 - cancelled.count)
+        var out: [Int] = []
+        while let entry = queue.popMin() { out.append(entry.payload) }
+        #expect(out == (0...300).filter { !cancelled.contains($0) })
+        let afterRun = queue.cancel(late)
+        #expect(!afterRun, "an event that ran cannot be cancelled")
+        #expect(queue.count == 0)
+    }
+
     @Test func aHandleIsLiveExactlyWhileItsEventIsQueued() {
         // Past one 64-bit word of departure bits, through every way an event leaves the queue:
         // popped (after a peek or not), and dropped from the top after a cancel.

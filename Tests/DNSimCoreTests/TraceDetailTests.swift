@@ -48,4 +48,23 @@ struct TraceDetailTests {
         #expect(spelled.extra("\u{301}x") == "c")
         #expect(spelled.extra("x") == nil)
     }
+
+    @Test("A look-up that skips names by their first byte finds what String == finds, canonical spellings included")
+    func firstByteSkipsAgreeWithStringEquality() {
+        // Names that share or differ in their first byte, ASCII or not, and spellings of é.
+        let names = ["slot", "slots", "localDate", "l", "s", "caf\u{E9}", "cafe\u{301}", "\u{E9}t\u{E9}", "e\u{301}t\u{E9}",
+            "\u{301}x", "x", "extra.slot", ""]
+        for key in names {
+            for name in names {
+                let plain = TraceRecord(
+                    id: 0, time: SimInstant(millisecondsSinceEpoch: 0), subsystem: "s", kind: "k", rule: nil, cause: -1,
+                    details: [TraceDetail(name, "v")])
+                #expect((plain.detail(key) != nil) == (name == key), "detail \(key) in \(name)")
+                let extra = TraceRecord(
+                    id: 0, time: SimInstant(millisecondsSinceEpoch: 0), subsystem: "s", kind: "k", rule: nil, cause: -1,
+                    details: [.extra(name, "v")])
+                #expect((extra.extra(key) != nil) == ("extra." + name == "extra." + key), "extra \(key) in \(name)")
+            }
+        }
+    }
 }

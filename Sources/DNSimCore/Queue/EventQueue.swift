@@ -58,7 +58,13 @@ public struct EventQueue<Payload> {
 
     @usableFromInline var storage: ContiguousArray<Entry>
     @usableFromInline var nextSequence: UInt64
-    @usableFromInline var cancelled: Set<UInt64>
+    /// The cancelled events still in the heap, one bit per sequence number (bit `s % 64` of
+    /// word `s / 64`): sequences are dense from 0, so a bit each is both smaller and far
+    /// cheaper to test than a hashed set, and every pop tests the top while any are cancelled.
+    /// The words grow to the greatest sequence cancelled, never with inserts alone.
+    @usableFromInline var cancelledBits: [UInt64]
+    /// How many bits of ``cancelledBits`` are set.
+    @usableFromInline var cancelledCount: Int
     /// The greatest `(time, order)` of the cancelled events dropped from the heap so far; the
     /// least possible key before the first drop. Tracked on the drop path only, so popping
     /// pays nothing for it.
@@ -70,7 +76,8 @@ public struct EventQueue<Payload> {
     public init() {
         storage = []
         nextSequence = 0
-        cancelled = []
+        cancelledBits = []
+        cancelledCount = 0
         greatestDroppedTime = SimInstant(millisecondsSinceEpoch: .min)
         greatestDroppedOrder = 0
     }
@@ -84,7 +91,7 @@ public struct EventQueue<Payload> {
 
     /// The number of live (not cancelled) events.
     @inlinable
-    public var count: Int { storage.count - cancelled.count }
+    public var count: Int { storage.count - cancelledCount }
 
     /// Whether no live event is queued.
     @inlinable
@@ -124,7 +131,40 @@ public struct EventQueue<Payload> {
             handle.time <= instant
             || !Self.precedes(greatestDroppedTime, greatestDroppedOrder, handle.time, handle.order)
         if mayHaveLeft, !storage.contains(where: { $0.order == handle.order }) { return false }
-        return cancelled.insert(handle.sequence).inserted
+        return markCancelled(handle.sequence)
+    }
+
+    /// Whether the event with `sequence` is cancelled and still in the heap.
+    @inlinable
+    func isCancelled(_ sequence: UInt64) -> Bool {
+        let word = Int(truncatingIfNeeded: sequence >> 6)
+        return word < cancelledBits.count && cancelledBits[word] & (1 &<< (sequence & 63)) != 0
+    }
+
+    /// Marks the event with `sequence` cancelled; `false` if it already was.
+    @inlinable
+    mutating func markCancelled(_ sequence: UInt64) -> Bool {
+        let word = Int(truncatingIfNeeded: sequence >> 6)
+        if word >= cancelledBits.count {
+            // Room up to the newest sequence at once, so a run's cancels grow the words rarely.
+            let words = max(word + 1, Int(truncatingIfNeeded: nextSequence >> 6) + 1)
+            cancelledBits.append(contentsOf: repeatElement(0, count: words - cancelledBits.count))
+        }
+        let bit: UInt64 = 1 &<< (sequence & 63)
+        guard cancelledBits[word] & bit == 0 else { return false }
+        cancelledBits[word] |= bit
+        cancelledCount += 1
+        return true
+    }
+
+    /// Clears the cancel mark of the event with `sequence` (it left the heap); `false` if it
+    /// had none.
+    @inlinable
+    mutating func unmarkCancelled(_ sequence: UInt64) -> Bool {
+        guard isCancelled(sequence) else { return false }
+        cancelledBits[Int(truncatingIfNeeded: sequence >> 6)] &= ~(1 &<< (sequence & 63))
+        cancelledCount -= 1
+        return true
     }
 
     /// The earliest live event, without removing it.
@@ -143,23 +183,22 @@ public struct EventQueue<Payload> {
 
     /// Every live event in the order it would run; for inspection and end-of-run checks.
     public func orderedEntries() -> [Entry] {
-        storage.filter { !cancelled.contains($0.order & Self.sequenceMask) }
+        storage.filter { !isCancelled($0.order & Self.sequenceMask) }
             .sorted { $0.precedes($1) }
     }
 
     /// Drops cancelled events from the top. The common case, nothing cancelled, is one inlined
-    /// emptiness test; the set lookups live in ``dropCancelledTopSlow()``.
+    /// test of a count; the bit tests live in ``dropCancelledTopSlow()``.
     @inlinable
     @inline(__always)
     mutating func dropCancelledTop() {
-        if !cancelled.isEmpty { dropCancelledTopSlow() }
+        if cancelledCount != 0 { dropCancelledTopSlow() }
     }
 
     @inlinable
     @inline(never)
     mutating func dropCancelledTopSlow() {
-        while !cancelled.isEmpty, let top = storage.first,
-            cancelled.remove(top.order & Self.sequenceMask) != nil
+        while cancelledCount != 0, let top = storage.first, unmarkCancelled(top.order & Self.sequenceMask)
         {
             _ = removeTop()
             if Self.precedes(greatestDroppedTime, greatestDroppedOrder, top.time, top.order) {

@@ -32,14 +32,16 @@ public struct TraceRecord: Equatable, Sendable {
 
     /// The value of the first detail named `key`.
     public func detail(_ key: String) -> String? {
-        details.first { $0.hasKey(key) }?.value
+        let first = key.utf8.first
+        for detail in details where detail.hasKey(key, first: first) { return detail.value }
+        return nil
     }
 
     /// The value of the first detail named `extra.<name>`: ``detail(_:)`` of that key, without
     /// building it.
     public func extra(_ name: String) -> String? {
-        let startsASCII = name.utf8.first.map { $0 < 0x80 } ?? false
-        for detail in details where detail.isExtra(named: name, startsASCII: startsASCII) { return detail.value }
+        let first = name.utf8.first
+        for detail in details where detail.isExtra(named: name, first: first) { return detail.value }
         return nil
     }
 }
@@ -111,26 +113,45 @@ public struct TraceDetail: Sendable {
         TraceDetail(name: name, isExtra: true, text: value, integer: 0, isInteger: false)
     }
 
-    /// Whether the detail is named `key` (without building the name of an extra).
+    /// Whether two strings whose first UTF-8 bytes are `lhs` and `rhs` cannot be equal because
+    /// those bytes are different ASCII scalars. An ASCII scalar is a starter that decomposes to
+    /// itself, so it begins the string's canonical decomposition: two strings that begin with
+    /// different ones are not canonically equivalent (not `==`). The check spares the full
+    /// comparison of most pairs of names a look-up meets.
+    @inline(__always)
+    static func differInFirstASCIIByte(_ lhs: UInt8?, _ rhs: UInt8?) -> Bool {
+        guard let lhs, let rhs else { return false }
+        return lhs != rhs && lhs < 0x80 && rhs < 0x80
+    }
+
     /// Whether the detail is named `extra.<target>` (``hasKey(_:)`` of that key, without
-    /// building it), told whether `target` starts with an ASCII scalar (``TraceRecord/extra(_:)``
-    /// works that out once per look-up).
-    func isExtra(named target: String, startsASCII: Bool) -> Bool {
+    /// building it), told the first UTF-8 byte of `target` (``TraceRecord/extra(_:)`` reads it
+    /// once per look-up).
+    func isExtra(named target: String, first targetFirst: UInt8?) -> Bool {
         if isExtra {
             // Names that start with a non-ASCII scalar could join the prefix's "." into one
             // character: then compare the whole keys.
-            guard startsASCII, let first = name.utf8.first, first < 0x80 else {
+            guard let targetFirst, targetFirst < 0x80, let first = name.utf8.first, first < 0x80 else {
                 return key == TraceDetail.extraPrefix + target
             }
-            return name == target
+            return first == targetFirst && name == target
         }
         // A plain key spelled out as "extra.<name>" (rare: a quick look at its first byte).
         guard name.utf8.first == UInt8(ascii: "e"), name.hasASCIIPrefix(TraceDetail.extraPrefix) else { return false }
         return hasKey(TraceDetail.extraPrefix + target)
     }
 
+    /// Whether the detail is named `key` (without building the name of an extra).
     public func hasKey(_ key: String) -> Bool {
-        guard isExtra else { return name == key }
+        hasKey(key, first: key.utf8.first)
+    }
+
+    /// ``hasKey(_:)``, told the first UTF-8 byte of `key` (``TraceRecord/detail(_:)`` reads it
+    /// once per look-up).
+    func hasKey(_ key: String, first keyFirst: UInt8?) -> Bool {
+        guard isExtra else {
+            return !Self.differInFirstASCIIByte(name.utf8.first, keyFirst) && name == key
+        }
         // A name that starts with a non-ASCII scalar could join the prefix's "." into one
         // character: compare the whole keys.
         guard let first = name.utf8.first, first < 0x80 else { return key == self.key }

@@ -260,23 +260,38 @@ extension World {
     }
 
     /// Sorts `items` by their keys (a time and a number no two items share, so the order is
-    /// total): the keys are sorted first, then the items are swapped into place along the
+    /// total): the keys are sorted first, then the items are moved into place along the
     /// permutation's cycles, so each item moves once and none is copied (a world's steps are
     /// JSON objects), and none moves when the items are in order already.
-    static func sortByTime<Item>(_ items: inout [Item], by key: (Item) -> (SimInstant, Int)) {
-        let keys = items.map(key)
+    static func sortByTime<Item>(_ items: inout [Item], by key: (borrowing Item) -> (SimInstant, Int)) {
+        // Each key read from the item in place (a step is a JSON object: no copy of it).
+        var keys: [(SimInstant, Int)] = []
+        keys.reserveCapacity(items.count)
+        for index in items.indices { keys.append(key(items[index])) }
         guard !zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
         // The item at `order[k]` goes to position k.
         let order = keys.indices.sorted { keys[$0] < keys[$1] }
         var placed = [Bool](repeating: false, count: order.count)
-        for start in order.indices where !placed[start] {
-            var position = start
-            while true {
-                placed[position] = true
-                let source = order[position]
-                if source == start { break }
-                items.swapAt(position, source)
-                position = source
+        // Moved, not swapped: `swapAt` copies an item into a temporary (a retain of each of its
+        // strings and objects, and a release after). A cycle's first item is held out while the
+        // rest move up one place each, then it fills the last place.
+        items.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in order.indices where !placed[start] {
+                placed[start] = true
+                guard order[start] != start else { continue }
+                let held = (base + start).move()
+                var position = start
+                while true {
+                    let source = order[position]
+                    if source == start {
+                        (base + position).initialize(to: held)
+                        break
+                    }
+                    (base + position).moveInitialize(from: base + source, count: 1)
+                    placed[source] = true
+                    position = source
+                }
             }
         }
     }

@@ -20,7 +20,9 @@ extension TraceWriting {
         _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
         _ details: @autoclosure () -> [TraceDetail] = [], tag: String? = nil
     ) -> Int32 {
-        sim.trace.record(
+        // The engine read once: each read through the protocol is a retain and a release.
+        let sim = self.sim
+        return sim.trace.record(
             at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
             details: details(), summary: [], tag: tag)
     }
@@ -34,7 +36,8 @@ extension TraceWriting {
         _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
         _ details: @autoclosure () -> [TraceDetail], summary: @autoclosure () -> [TraceDetail], tag: String? = nil
     ) -> Int32 {
-        sim.trace.record(
+        let sim = self.sim
+        return sim.trace.record(
             at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
             details: details(), summary: summary(), tag: tag)
     }
@@ -47,7 +50,8 @@ extension TraceWriting {
         _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
         _ details: @autoclosure () -> [TraceDetail], extras: [StringPair], _ more: @autoclosure () -> [TraceDetail] = []
     ) -> Int32 {
-        sim.trace.record(
+        let sim = self.sim
+        return sim.trace.record(
             at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
             details: .details(details(), extras: extras, more()), summary: .details([], extras: extras))
     }

@@ -151,6 +151,35 @@ struct TraceDigestTests {
         #expect(seen.allSatisfy { $0.extra("slot") == "s1" })
     }
 
+    @Test("A record about an item with extras reaches a summary-reading observer with the item's extras as they are, and no details built")
+    func anItemsExtrasAreTheSummaryAsTheyAre() {
+        let kept = TraceRecorder(enabled: true)
+        let dropped = TraceRecorder(enabled: false)
+        var seen: [TraceRecord] = []
+        dropped.observer = { seen.append($0) }
+        dropped.detailFilter = { _, kind, _, _ in kind == "all" ? .all : kind == "none" ? .none : .summary }
+        let extras = [StringPair("slot", "s1"), StringPair("localDate", "2026-03-02")]
+        var builtFull = 0
+        func full() -> [TraceDetail] {
+            builtFull += 1
+            return [TraceDetail("operation", "op")] + extras.map { .extra($0.key, $0.value) }
+        }
+        for recorder in [kept, dropped] {
+            for kind in ["summary", "all", "none"] {
+                recorder.record(at: SimInstant(millisecondsSinceEpoch: 0), subsystem: "x", kind: kind, cause: -1, details: full(), extras: extras)
+            }
+        }
+        // Kept records carry every detail, extras among them, and no separate extras.
+        #expect(builtFull == 3 + 1)
+        #expect(kept.records.allSatisfy { $0.details.map(\.key) == ["operation", "extra.slot", "extra.localDate"] && $0.extras.isEmpty })
+        #expect(seen.map(\.details.count) == [0, 3, 0])
+        #expect(seen.map(\.extras) == [extras, [], []])
+        // Either way a record's extras read the same.
+        for record in kept.records + seen.prefix(2) {
+            #expect(record.extra("slot") == "s1" && record.extra("localDate") == "2026-03-02" && record.extra("operation") == nil)
+        }
+    }
+
     @Test func aHeaderOnlyRecordIsFoldedAndNumberedButNeitherBuiltNorObserved() {
         let kept = TraceRecorder(enabled: true, seed: 7)
         let dropped = TraceRecorder(enabled: false, seed: 7)

@@ -64,6 +64,10 @@ struct TraceDetailTests {
                     id: 0, time: SimInstant(millisecondsSinceEpoch: 0), subsystem: "s", kind: "k", rule: nil, cause: -1,
                     details: [.extra(name, "v")])
                 #expect((extra.extra(key) != nil) == ("extra." + name == "extra." + key), "extra \(key) in \(name)")
+                let carried = TraceRecord(
+                    id: 0, time: SimInstant(millisecondsSinceEpoch: 0), subsystem: "s", kind: "k", rule: nil, cause: -1,
+                    details: [], extras: [StringPair(name, "v")])
+                #expect((carried.extra(key) != nil) == ("extra." + name == "extra." + key), "carried extra \(key) in \(name)")
             }
         }
     }

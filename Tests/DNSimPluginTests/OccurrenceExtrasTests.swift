@@ -1,4 +1,5 @@
 @testable import DNSimPlugin
+import DNSimCore
 import DNSimPlatforms
 import Testing
 

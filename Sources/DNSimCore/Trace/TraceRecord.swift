@@ -15,11 +15,18 @@ public struct TraceRecord: Equatable, Sendable {
     public var cause: Int32
     /// Further facts as ordered key–value pairs.
     public var details: [TraceDetail]
+    /// The extras of the item the record is about (an Intent's extras, a request's `userInfo`),
+    /// as the item holds them, when the record carries them apart from ``details``: only a
+    /// record handed to an observer with its summary alone, whose summary is those extras
+    /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:extras:tag:)``).
+    /// Empty otherwise: a kept record has its extras among its details. ``extra(_:)`` reads
+    /// both.
+    public var extras: [StringPair]
 
     /// Creates a record.
     public init(
         id: Int32, time: SimInstant, subsystem: String, kind: String, rule: String?, cause: Int32,
-        details: [TraceDetail]
+        details: [TraceDetail], extras: [StringPair] = []
     ) {
         self.id = id
         self.time = time
@@ -28,6 +35,7 @@ public struct TraceRecord: Equatable, Sendable {
         self.rule = rule
         self.cause = cause
         self.details = details
+        self.extras = extras
     }
 
     /// The value of the first detail named `key`.
@@ -37,10 +45,13 @@ public struct TraceRecord: Equatable, Sendable {
         return nil
     }
 
-    /// The value of the first detail named `extra.<name>`: ``detail(_:)`` of that key, without
-    /// building it.
+    /// The value of the first detail named `extra.<name>` (``detail(_:)`` of that key, without
+    /// building it), or of the first of ``extras`` named `name`.
     public func extra(_ name: String) -> String? {
         let first = name.utf8.first
+        for pair in extras where !TraceDetail.differInFirstASCIIByte(pair.key.utf8.first, first) && pair.key == name {
+            return pair.value
+        }
         for detail in details where detail.isExtra(named: name, first: first) { return detail.value }
         return nil
     }

@@ -41,7 +41,7 @@ public final class TraceRecorder {
     /// answered ``DetailDemand/headerOnly``.
     @exclusivity(unchecked) public var observer: ((TraceRecord) -> Void)?
     /// Which details of a record the observer reads, by subsystem, kind, rule and tag (the
-    /// `tag` of ``record(at:subsystem:kind:rule:cause:details:summary:tag:)``); consulted only
+    /// `tag` of ``record(at:subsystem:kind:rule:cause:details:summary:extras:tag:)``); consulted only
     /// when the recorder does not keep records.
     @exclusivity(unchecked) public var detailFilter:
         ((_ subsystem: String, _ kind: String, _ rule: String?, _ tag: String?) -> DetailDemand)?
@@ -56,8 +56,9 @@ public final class TraceRecorder {
         /// None: the record reaches the observer without details.
         case none
         /// Only its summary: the record carries the summary alone when the writer gave one
-        /// (`summary` of ``record(at:subsystem:kind:rule:cause:details:summary:tag:)``), else all
-        /// its details.
+        /// (`summary` or `extras` of
+        /// ``record(at:subsystem:kind:rule:cause:details:summary:extras:tag:)``), else all its
+        /// details.
         case summary
         /// All of them.
         case all
@@ -80,6 +81,11 @@ public final class TraceRecorder {
     /// `details` that indexes read, in the same order and with the same values (an item's
     /// `extra.<name>` details, a telemetry event's name and slot): what an observer that asks
     /// only for the summary gets, sparing the rest of the details (see ``DetailDemand/summary``).
+    /// `extras`, when given, are the extras of the item the record is about (an Intent's
+    /// extras, a request's `userInfo`), which `details` include as `extra.<key>` details, and
+    /// are the record's summary: an observer that asks only for the summary gets a record that
+    /// carries them as they are, in ``TraceRecord/extras``, and no details (no detail is built
+    /// from them: most records a run indexes are about such items). `summary` is then unused.
     /// `tag`, when given, is the value of one of those details that a record may be counted by
     /// (a telemetry event's name): the ``detailFilter`` sees it with the header, so a record
     /// that is only counted by it is never built. It is not part of the record.
@@ -87,7 +93,7 @@ public final class TraceRecorder {
     public func record(
         at time: SimInstant, subsystem: String, kind: String, rule: String? = nil, cause: Int32,
         details: @autoclosure () -> [TraceDetail] = [], summary: @autoclosure () -> [TraceDetail]? = nil,
-        tag: String? = nil
+        extras: [StringPair]? = nil, tag: String? = nil
     ) -> Int32 {
         // Records are written at the engine's current time, so the trace is in time order; the
         // indexes built from it (see `observer`) rely on that.
@@ -107,7 +113,15 @@ public final class TraceRecorder {
         switch detailFilter?(subsystem, kind, rule, tag) ?? .all {
         case .headerOnly: return lastID
         case .none: recordDetails = []
-        case .summary: recordDetails = summary() ?? details()
+        case .summary:
+            if let extras {
+                observer(
+                    TraceRecord(
+                        id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: [],
+                        extras: extras))
+                return lastID
+            }
+            recordDetails = summary() ?? details()
         case .all: recordDetails = details()
         }
         observer(TraceRecord(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: recordDetails))

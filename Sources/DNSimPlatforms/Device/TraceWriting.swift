@@ -10,7 +10,7 @@ extension TraceWriting {
     /// Records what the OS did at the current time, naming the rule that decided it; the cause
     /// defaults to the record that caused the event being dispatched. `tag` is the value of a
     /// detail such a record may be counted by
-    /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:tag:)``).
+    /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:extras:tag:)``).
     ///
     /// An OS record's summary (what indexes read of it) is the extras of the item it is about
     /// (``trace(_:_:rule:cause:_:extras:_:)``): one written without extras has an empty one, so a
@@ -30,7 +30,7 @@ extension TraceWriting {
     /// Records what happened with a summary: the few of `details` that indexes read, which a
     /// run that keeps no trace builds instead of all of them when that is all it reads, and the
     /// `tag` such a record may be counted by
-    /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:tag:)``).
+    /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:extras:tag:)``).
     @discardableResult
     func trace(
         _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
@@ -44,7 +44,8 @@ extension TraceWriting {
 
     /// Records what the OS did about an item that carries extras (an Intent's extras, a
     /// request's `userInfo`): its details are `details`, an `extra.<key>` detail per pair, then
-    /// `more`. A run that keeps no trace and reads only the extras builds only those.
+    /// `more`. A run that keeps no trace and reads only the extras builds no detail: the record
+    /// reaches its observer with the item's extras as they are (``TraceRecord/extras``).
     @discardableResult
     func trace(
         _ subsystem: String, _ kind: String, rule: OSRule? = nil, cause: Int32? = nil,
@@ -53,7 +54,7 @@ extension TraceWriting {
         let sim = self.sim
         return sim.trace.record(
             at: sim.now, subsystem: subsystem, kind: kind, rule: rule?.id, cause: cause ?? sim.currentCause,
-            details: .details(details(), extras: extras, more()), summary: .details([], extras: extras))
+            details: .details(details(), extras: extras, more()), extras: extras)
     }
 }
 

@@ -1,3 +1,4 @@
+import DNSimCore
 import DNSimPlatforms
 
 /// The keys of the extras the plugin attaches to each notification and alarm, so that anyone

@@ -1,4 +1,7 @@
 /// A key–value pair of strings: an Android extra, an iOS `userInfo` entry.
+///
+/// It lives with the trace because a record about such an item can carry the item's pairs as
+/// they are (``TraceRecord/extras``) instead of as details built from them.
 public struct StringPair: Hashable, Sendable {
     /// The key.
     public var key: String

@@ -42,6 +42,23 @@ struct RandomTests {
         }
     }
 
+    /// A string's one-step fold is its byte-by-byte fold from any state: every length up to 40,
+    /// every low byte of the state, random high bits.
+    @Test func fnv1aFoldOfAStringIsItsByteByByteFold() {
+        var random = Xoshiro256StarStar(seed: 7)
+        for length in 0...40 {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let fold = FNV1a.Fold(bytes: bytes)
+            for low in 0..<256 {
+                let state = random.next() & ~0xFF | UInt64(low)
+                var expected = state
+                for byte in bytes { expected = (expected ^ UInt64(byte)) &* FNV1a.prime }
+                #expect(fold.apply(to: state) == expected, "length \(length), low byte \(low)")
+            }
+        }
+        #expect(FNV1a.Fold.shared("android.doze").apply(to: FNV1a.offsetBasis) == FNV1a.hash64("android.doze"))
+    }
+
     @Test(arguments: [0, 7, 9, 10, 99, 100, 1_770_225_540_000, -1, -10, Int64.max, Int64.min])
     func fnv1aFoldsDecimalDigitsAsTheirText(value: Int64) {
         var folded = FNV1a.offsetBasis

@@ -86,6 +86,29 @@ struct TraceDigestTests {
         return bytes + le(UInt64(UInt32(bitPattern: r.cause)), 4) + [0x1E]
     }
 
+    /// Headers are folded in one step each, through a cache: many headers (more than the
+    /// cache holds, so they evict each other), revisited, spelled by literals and by strings
+    /// built at run time, with an absent rule and an empty one, fold as their bytes do.
+    @Test func manyRevisitedHeadersFoldAsTheirBytes() {
+        let recorder = TraceRecorder(enabled: true, seed: 3)
+        var random = Xoshiro256StarStar(seed: 11)
+        let subsystems = ["android.alarm", "plugin", String(repeating: "long.subsystem.", count: 2) + "x", "é.sub"]
+        for n in 0..<2_000 {
+            let pick = Int(random.next() % 400)
+            let kind = pick < 200 ? "kind.\(pick)" : ["alarm.set", "telemetry", "k"][pick % 3]
+            let rule: String? = pick % 4 == 0 ? nil : pick % 4 == 1 ? "" : "A\(pick % 7)"
+            recorder.record(
+                at: SimInstant(millisecondsSinceEpoch: Int64(n)), subsystem: subsystems[pick % subsystems.count], kind: kind,
+                rule: rule, cause: Int32(n) - 1)
+        }
+        var expected = FNV1a.offsetBasis
+        for byte in [3, 0, 0, 0, 0, 0, 0, 0] as [UInt64] { expected = (expected ^ byte) &* FNV1a.prime }
+        for record in recorder.records {
+            for byte in Self.headerBytes(record) { expected = (expected ^ UInt64(byte)) &* FNV1a.prime }
+        }
+        #expect(recorder.digest == expected)
+    }
+
     @Test func theDigestIsFNVOfTheHeadersWhetherOrNotRecordsAreKept() {
         let kept = TraceRecorder(enabled: true, seed: 42)
         let dropped = TraceRecorder(enabled: false, seed: 42)

@@ -23,6 +23,22 @@ struct ASCIISplitTests {
         }
     }
 
+    @Test(
+        "joining writes the fields' bytes between separators, as + does, and a split gives the fields back",
+        arguments: [
+            [], [""], ["", ""], ["notify", "2026-03-10", "1773129600000", "daily-0900"], ["é", "\u{301}x", "\u{1F600}"],
+            ["a long field past the inline limit of a string", "b"], ["one"],
+        ])
+    func joiningIsConcatenation(fields: [String]) {
+        let joined = String.joining(fields, separator: UInt8(ascii: "|"))
+        let concatenated = fields.isEmpty ? "" : fields.dropFirst().reduce(fields[0]) { $0 + "|" + $1 }
+        #expect(Array(joined.utf8) == Array(concatenated.utf8))
+        #expect(joined == concatenated)
+        if !fields.isEmpty, fields.allSatisfy({ !$0.contains("|") && $0.utf8.first.map { $0 < 0x80 } ?? true }) {
+            #expect(joined.splitKeepingEmpty(separator: "|", maxSplits: .max) == fields)
+        }
+    }
+
     @Test("An Electron notify tag splits into its four fields, the slot keeping its own separators")
     func notifyTag() {
         #expect(

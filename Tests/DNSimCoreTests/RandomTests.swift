@@ -71,6 +71,7 @@ struct RandomTests {
         var bytes: [UInt8] = []
         DecimalDigits.forEach(value) { bytes.append($0) }
         #expect(bytes == Array(String(value).utf8))
+        #expect(DecimalDigits.string(value) == String(value))
         #expect(DecimalDigits.count(value) == String(value).utf8.count)
     }
 

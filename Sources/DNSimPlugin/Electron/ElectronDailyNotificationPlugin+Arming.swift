@@ -12,12 +12,13 @@ extension ElectronDailyNotificationPlugin {
 
     /// The tag of an occurrence's notification timer: `notify|localDate|plannedWallMillis|slot`.
     static func notifyTag(slot: String, date: LocalDate, planned: Int64) -> String {
-        ElectronPluginBuild.notifyTagPrefix + "|" + date.description + "|" + String(planned) + "|" + slot
+        String.joining(
+            [ElectronPluginBuild.notifyTagPrefix, date.description, DecimalDigits.string(planned), slot], separator: UInt8(ascii: "|"))
     }
 
     /// The tag of an occurrence's T–lead timer: `prefetch|localDate|slot`.
     static func prefetchTag(slot: String, date: LocalDate) -> String {
-        ElectronPluginBuild.prefetchTagPrefix + "|" + date.description + "|" + slot
+        String.joining([ElectronPluginBuild.prefetchTagPrefix, date.description, slot], separator: UInt8(ascii: "|"))
     }
 
     /// Clears a slot's timers, if this process armed any.

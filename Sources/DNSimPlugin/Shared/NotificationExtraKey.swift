@@ -26,7 +26,7 @@ extension NotificationExtraKey {
         extras.reserveCapacity(3 + content.count)
         extras.append(StringPair(NotificationExtraKey.slot, slot))
         extras.append(StringPair(NotificationExtraKey.localDate, localDate))
-        extras.append(StringPair(NotificationExtraKey.plannedWallMillis, String(plannedWallMillis)))
+        extras.append(StringPair(NotificationExtraKey.plannedWallMillis, DecimalDigits.string(plannedWallMillis)))
         extras.append(contentsOf: content)
         return extras
     }

@@ -45,8 +45,8 @@ public struct PluginStore: Sendable {
         public var contentExtras: [StringPair] {
             guard let contentVersion, let contentFetchedAt else { return [] }
             return [
-                StringPair(NotificationExtraKey.contentVersion, String(contentVersion)),
-                StringPair(NotificationExtraKey.contentFetchedAt, String(contentFetchedAt)),
+                StringPair(NotificationExtraKey.contentVersion, DecimalDigits.string(Int64(contentVersion))),
+                StringPair(NotificationExtraKey.contentFetchedAt, DecimalDigits.string(contentFetchedAt)),
             ]
         }
 

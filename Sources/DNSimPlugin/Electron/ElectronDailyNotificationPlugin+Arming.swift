@@ -82,29 +82,32 @@ extension ElectronDailyNotificationPlugin {
             case .noContent: withContent = false
             case .stale:
                 if rules.staleAction == .skip {
-                    let payload = Telemetry.payload(
-                        "skipped", slot: slot.id, date: date, plannedWallMillis: planned,
-                        nowWallMillis: context.now().millisecondsSinceEpoch, zone: context.timeZone,
-                        extra: [TraceDetail("why", "stale at fire")])
-                    context.log(
-                        "telemetry", payload, summary: Telemetry.summary("skipped", slot: slot.id, date: date, extra: [TraceDetail("why", "stale at fire")]),
-                        tag: "skipped")
-                    context.httpClient.acknowledge(payload)
+                    telemetry("skipped", slot: slot, date: date, planned: planned, context: context, extra: [TraceDetail("why", "stale at fire")])
                     return false
                 }
                 withContent = false
             }
         }
-        let payload = Telemetry.payload(
-            "shown", slot: slot.id, date: date, plannedWallMillis: planned, nowWallMillis: context.now().millisecondsSinceEpoch,
-            zone: context.timeZone)
-        context.log("telemetry", payload, summary: Telemetry.summary("shown", slot: slot.id, date: date), tag: "shown")
-        context.httpClient.acknowledge(payload)
+        telemetry("shown", slot: slot, date: date, planned: planned, context: context)
         context.showNotification(
             title: slot.title, body: withContent ? slot.renderedBody : slot.body,
             userInfo: NotificationExtraKey.occurrence(
                 slot: slot.id, localDate: date.description, plannedWallMillis: planned, content: withContent ? slot.contentExtras : []))
         return true
+    }
+
+    /// Logs a telemetry event and ACKs it (both `shown` and `skipped` are ACKed); the payload
+    /// is built only if the trace keeps it or reads the ACK's.
+    private func telemetry(
+        _ event: String, slot: PluginStore.Slot, date: LocalDate, planned: Int64, context: Context, extra: [TraceDetail] = []
+    ) {
+        let now = context.now().millisecondsSinceEpoch
+        let zone = context.timeZone
+        func payload() -> [TraceDetail] {
+            Telemetry.payload(event, slot: slot.id, date: date, plannedWallMillis: planned, nowWallMillis: now, zone: zone, extra: extra)
+        }
+        context.log("telemetry", payload(), summary: Telemetry.summary(event, slot: slot.id, date: date, extra: extra), tag: event)
+        context.httpClient.acknowledge(count: Telemetry.payloadCount(extra: extra), payload())
     }
 
     /// The T–lead timer: one ETag-aware fetch for the slot (seed 004), kept with the slot.

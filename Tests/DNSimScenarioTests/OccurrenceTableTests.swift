@@ -1,4 +1,5 @@
 import DNSimCalendar
+import DNSimCore
 @testable import DNSimScenario
 import Testing
 
@@ -36,6 +37,37 @@ struct OccurrenceTableTests {
         table[slot: "s1", localDate: "?"] = nil
         #expect(table[slot: "s1", localDate: "2026-03-29"] == nil && table[slot: "s1", localDate: "?"] == nil)
         #expect(table.count == reference.count - 2)
+    }
+
+    /// Days near a slot's first one (kept in its array), far before and after it (kept apart),
+    /// set, replaced, removed and set again, in a seeded random order: the table answers as a
+    /// dictionary of the two strings does, and counts as it does.
+    @Test func randomSettingsAndRemovalsAnswerAsADictionaryDoes() throws {
+        var table = OccurrenceTable<Int>()
+        var reference: [String: Int] = [:]
+        var random = Xoshiro256StarStar(seed: 5)
+        let start = try #require(LocalDate(year: 2026, month: 3, day: 1))
+        for step in 0..<20_000 {
+            let slot = "s\(random.next() % 4)"
+            // Mostly within a year of the start; sometimes decades away either side.
+            let spread: UInt64 = random.next() % 10 == 0 ? 30_000 : 500
+            let date = start.adding(days: Int(Int64(random.next() % (2 * spread)) - Int64(spread))).description
+            let key = slot + "\u{0}" + date
+            if random.next() % 4 == 0 {
+                table[slot: slot, localDate: date] = nil
+                reference[key] = nil
+            } else {
+                table[slot: slot, localDate: date] = step
+                reference[key] = step
+            }
+            #expect(table[slot: slot, localDate: date] == reference[key])
+        }
+        #expect(table.count == reference.count)
+        for (key, value) in reference {
+            let parts = key.split(separator: "\u{0}").map(String.init)
+            #expect(table[slot: parts[0], localDate: parts[1]] == value, "\(key)")
+            #expect(table[slot: parts[0], localDate: try #require(LocalDate(parsing: parts[1]))] == value, "\(key)")
+        }
     }
 
     @Test func aLocalDateFindsTheEntryOfItsDescription() throws {

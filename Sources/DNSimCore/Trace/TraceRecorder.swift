@@ -161,12 +161,22 @@ public final class TraceRecorder {
     /// mostly literals, so comparing them with the cached ones is a compare of their bits),
     /// in front of the process-wide folds.
     private func headerFold(subsystem: String, kind: String, rule: String?) -> FNV1a.Fold {
+        // Two ways: a header is looked for in its slot and the next, so two hot headers that
+        // the mix puts in one slot (where depends on where the binary's literals lie) do not
+        // evict each other at every record.
         let slot = Self.foldSlot(subsystem: subsystem, kind: kind, rule: rule)
         let cached = foldCache[slot]
         if let fold = cached.fold, cached.kind == kind, cached.subsystem == subsystem, cached.rule == rule {
             return fold
         }
+        let neighbour = (slot + 1) & (Self.foldCacheSize - 1)
+        let other = foldCache[neighbour]
+        if let fold = other.fold, other.kind == kind, other.subsystem == subsystem, other.rule == rule {
+            return fold
+        }
         let fold = FNV1a.Fold.shared(subsystem + "\u{1F}" + kind + "\u{1F}" + (rule ?? "") + "\u{1F}")
+        // The slot's previous entry moves to the neighbour unless the slot was free.
+        if cached.fold != nil { foldCache[neighbour] = cached }
         foldCache[slot] = HeaderFold(subsystem: subsystem, kind: kind, rule: rule, fold: fold)
         return fold
     }

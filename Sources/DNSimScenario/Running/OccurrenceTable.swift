@@ -1,12 +1,15 @@
 import DNSimCalendar
 
 /// A map keyed by an occurrence as the trace names it — a slot id and a local date written
-/// `YYYY-MM-DD` — that holds each key in eight bytes: the slot as its number among the slots
-/// the table has seen (a run has a handful) and the date as its day number.
+/// `YYYY-MM-DD` — that finds an entry without hashing either string: the slot is numbered in
+/// the order the table first sees it (a run has a handful), and the date is a day number.
 ///
 /// The run index keeps an entry per occurrence of a run (a 50-slot year: 18 000) in two of
-/// these; keyed by the two strings, they were a sixth of a device-year's peak memory, and
-/// every record about an occurrence hashed both strings.
+/// these, and every record about an occurrence updates one. Each slot keeps its days in an
+/// array indexed by the day's distance from an anchor set a little before the first day it
+/// saw (a run's days are a few hundred consecutive ones), so most look-ups are an index; a day
+/// outside the slot's ``span`` (a clock set years away) goes to a dictionary keyed by the slot
+/// and day numbers packed into eight bytes.
 ///
 /// A date that is not a four-digit-year `YYYY-MM-DD` (text that is no date, or a year outside
 /// 0…9999) is kept by its text, so every distinct key still has its own entry. A date given as
@@ -14,10 +17,28 @@ import DNSimCalendar
 struct OccurrenceTable<Value> {
     /// Each slot's number, in the order the slots were first seen.
     private var slotNumbers: [String: Int32] = [:]
-    /// Entries whose date is a day number: the slot's number in the high 32 bits, the day in the low.
-    private var byDay: [Int64: Value] = [:]
+    /// Each numbered slot's days near its anchor, by slot number.
+    private var days: [SlotDays] = []
+    /// How many entries ``days`` holds.
+    private var dayCount = 0
+    /// Entries whose day lies outside its slot's span: the slot's number in the high 32 bits,
+    /// the day in the low.
+    private var farDays: [Int64: Value] = [:]
     /// Entries whose date text is not a four-digit-year date.
     private var byText: [TextKey: Value] = [:]
+
+    /// One slot's days: entry `k` is the day `anchor + k`.
+    fileprivate struct SlotDays {
+        /// The day of entry 0: ``slack`` days before the first day the slot was given.
+        var anchor: Int64?
+        var entries: [Value?] = []
+    }
+
+    /// How many days before its first one a slot's array starts (a clock moved back a little).
+    private static var slack: Int64 { 64 }
+    /// How many days from its anchor a slot's array may reach (11 years); days beyond go to
+    /// ``farDays``.
+    private static var span: Int64 { 4096 }
 
     private struct TextKey: Hashable {
         var slot: String
@@ -25,21 +46,21 @@ struct OccurrenceTable<Value> {
     }
 
     /// How many occurrences have an entry.
-    var count: Int { byDay.count + byText.count }
+    var count: Int { dayCount + farDays.count + byText.count }
 
     /// The entry of the occurrence of `slot` on the date `localDate` names.
     subscript(slot slot: String, localDate localDate: String) -> Value? {
         get {
             guard let day = Self.dayNumber(localDate) else { return byText[TextKey(slot: slot, localDate: localDate)] }
             guard let number = slotNumbers[slot] else { return nil }
-            return byDay[Self.packed(number, day)]
+            return entry(slot: number, day: day)
         }
         set {
             guard let day = Self.dayNumber(localDate) else {
                 byText[TextKey(slot: slot, localDate: localDate)] = newValue
                 return
             }
-            byDay[Self.packed(slotNumber(slot), day)] = newValue
+            store(newValue, slot: slotNumber(slot), day: day)
         }
     }
 
@@ -47,7 +68,7 @@ struct OccurrenceTable<Value> {
     subscript(slot slot: String, localDate date: LocalDate) -> Value? {
         guard (0...9999).contains(date.year) else { return self[slot: slot, localDate: date.description] }
         guard let number = slotNumbers[slot] else { return nil }
-        return byDay[Self.packed(number, date.daysSinceEpoch)]
+        return entry(slot: number, day: date.daysSinceEpoch)
     }
 
     /// Gives the occurrence of `slot` on the date `localDate` names the entry `value`, unless
@@ -58,8 +79,41 @@ struct OccurrenceTable<Value> {
             if byText[key] == nil { byText[key] = value }
             return
         }
-        let key = Self.packed(slotNumber(slot), day)
-        if byDay[key] == nil { byDay[key] = value }
+        let number = slotNumber(slot)
+        if entry(slot: number, day: day) == nil { store(value, slot: number, day: day) }
+    }
+
+    /// The entry of slot number `slot` on `day`.
+    private func entry(slot: Int32, day: Int64) -> Value? {
+        let index = Int(slot)
+        if index < days.count, let anchor = days[index].anchor {
+            let offset = day - anchor
+            if offset >= 0 && offset < Self.span {
+                return offset < days[index].entries.count ? days[index].entries[Int(offset)] : nil
+            }
+        }
+        return farDays[Self.packed(slot, day)]
+    }
+
+    /// Sets (or, with `nil`, removes) the entry of slot number `slot` on `day`.
+    private mutating func store(_ value: Value?, slot: Int32, day: Int64) {
+        let index = Int(slot)
+        while days.count <= index { days.append(SlotDays()) }
+        let anchor = days[index].anchor ?? (day - Self.slack)
+        let offset = day - anchor
+        guard offset >= 0 && offset < Self.span else {
+            farDays[Self.packed(slot, day)] = value
+            return
+        }
+        days[index].anchor = anchor
+        let position = Int(offset)
+        if position >= days[index].entries.count {
+            guard value != nil else { return }
+            days[index].entries.append(contentsOf: repeatElement(nil, count: position + 1 - days[index].entries.count))
+        }
+        let had = days[index].entries[position] != nil
+        days[index].entries[position] = value
+        dayCount += (value != nil ? 1 : 0) - (had ? 1 : 0)
     }
 
     /// The number of `slot`, given it on first sight.
@@ -115,3 +169,4 @@ struct OccurrenceTable<Value> {
 }
 
 extension OccurrenceTable: Sendable where Value: Sendable {}
+extension OccurrenceTable.SlotDays: Sendable where Value: Sendable {}

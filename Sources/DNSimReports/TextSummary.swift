@@ -17,13 +17,39 @@ public enum TextSummary {
         out += "  freshness: prefetch \(f.prefetchAttempts) (200: \(f.prefetchSuccesses), 304: \(f.prefetchNotModified),"
         out += " timeouts: \(f.prefetchTimeouts), failures: \(f.prefetchFailures)), hit rate \(f.hitRatePercent.map { "\($0)%" } ?? "—"),"
         out += " fresh/cached/static \(f.deliveriesFresh)/\(f.deliveriesCached)/\(f.deliveriesStatic), stale \(f.staleDeliveries)\n"
+        // A line per delivery and per missed occurrence (a device-year has tens of thousands),
+        // written as bytes: interpolating each line and appending it to a growing string cost
+        // more than the rest of the summary.
+        var lines: [UInt8] = []
+        lines.reserveCapacity(result.deliveries.count * 72 + result.missed.count * 120)
+        func put(_ text: String) { lines.append(contentsOf: text.utf8) }
         for d in result.deliveries {
-            let late = d.latenessMs.map { " (\(HumanDuration.lateness(SimDuration(milliseconds: $0))))" } ?? " (unplanned)"
-            out += "  delivered \(d.slot) \(d.localDate) at \(result.iso(d.deliveredAt))\(late)\n"
+            put("  delivered ")
+            put(d.slot)
+            put(" ")
+            put(d.localDate)
+            put(" at ")
+            result.appendISO(d.deliveredAt, to: &lines)
+            if let lateness = d.latenessMs {
+                put(" (")
+                put(HumanDuration.lateness(SimDuration(milliseconds: lateness)))
+                put(")\n")
+            } else {
+                put(" (unplanned)\n")
+            }
         }
         for m in result.missed {
-            out += "  missed    \(m.slot) \(m.localDate) planned \(result.iso(m.plannedAt)): \(m.reason)\n"
+            put("  missed    ")
+            put(m.slot)
+            put(" ")
+            put(m.localDate)
+            put(" planned ")
+            result.appendISO(m.plannedAt, to: &lines)
+            put(": ")
+            put(m.reason)
+            put("\n")
         }
+        out += String(decoding: lines, as: UTF8.self)
         for e in result.errors { out += "  error     \(e.call) at \(result.iso(e.at)): \(e.code)\n" }
         for e in result.expectations {
             out += "  [\(e.passed ? "pass" : "FAIL")] \(e.id): \(e.observed)"

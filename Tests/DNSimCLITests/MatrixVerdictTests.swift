@@ -45,6 +45,7 @@ struct MatrixVerdictTests {
             of: ", \"directive\": [\"all-at-0900\", \"on-time\"] }", with: " }")
         #expect(!flipped.contains("\"directive\":"))
         let dir = try Self.directory(["daily-basic.json": flipped])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = Invocation(["matrix", dir, "--format", "junit"])
         #expect(run.code == 1)
         #expect(run.stderr.hasPrefix("2 passed, 1 failed\n"), "\(run.stderr)")
@@ -59,6 +60,7 @@ struct MatrixVerdictTests {
             of: "\"directive\": [\"all-at-0900\", \"on-time\"] }",
             with: "\"directive\": [\"all-at-0900\", \"on-time\"], \"corrected\": [\"on-time\"] }")
         let dir = try Self.directory(["daily-basic.json": listed])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = Invocation(["matrix", dir, "--format", "json"])
         #expect(run.code == 1)
         #expect(run.stderr.contains("ios/dst-spring-0900-ios under corrected: finding resolved: on-time (S1) now pass"))
@@ -67,6 +69,7 @@ struct MatrixVerdictTests {
 
     @Test func anEmptyInputIsAnError() throws {
         let dir = try Self.directory([:])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = Invocation(["matrix", dir])
         #expect(run.code == 2)
         #expect(run.stderr.contains("expected scenario files (*.json), found none"))
@@ -75,6 +78,7 @@ struct MatrixVerdictTests {
     @Test func twoScenariosWithOneIdAreAnError() throws {
         let text = try Self.dailyBasic()
         let dir = try Self.directory(["a.json": text, "b.json": text])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = Invocation(["matrix", dir])
         #expect(run.code == 2)
         #expect(run.stderr.contains("b.json: at /id: expected an id no other scenario of the matrix has, found \"android/daily-basic\""))

@@ -10,9 +10,7 @@ import Testing
 struct ResultJSONStreamingTests {
     @Test(arguments: TraceKeepingTests.catalogue)
     func renderWritesTheValueTreeBytes(_ path: String) throws {
-        let scenario = try TraceKeepingTests.scenario(at: path)
-        for profile in PluginProfile.allCases {
-            let result = try ScenarioRunner.run(scenario.with(profile: profile), options: RunOptions(keepTrace: false))
+        for (profile, result) in try TraceKeepingTests.resultsUnderEveryProfile(at: path) {
             let expected = JSONWriter.string(ResultJSON.value(result), style: .pretty) + "\n"
             #expect(ResultJSON.render(result) == expected, "\(path) under \(profile.rawValue)")
         }

@@ -9,9 +9,7 @@ import Testing
 struct TextSummaryTests {
     @Test(arguments: TraceKeepingTests.catalogue)
     func deliveryAndMissedLinesSpellTheirFields(_ path: String) throws {
-        let scenario = try TraceKeepingTests.scenario(at: path)
-        for profile in PluginProfile.allCases {
-            let result = try ScenarioRunner.run(scenario.with(profile: profile), options: RunOptions(keepTrace: false))
+        for (profile, result) in try TraceKeepingTests.resultsUnderEveryProfile(at: path) {
             var expected = ""
             for d in result.deliveries {
                 let late = d.latenessMs.map { " (\(HumanDuration.lateness(SimDuration(milliseconds: $0))))" } ?? " (unplanned)"

@@ -31,6 +31,15 @@ struct TraceKeepingTests {
         return try ScenarioDecoder(file: path).decode(bytes)
     }
 
+    /// The bundled scenario at `path` run under each profile, keeping no trace (the fast path
+    /// `dnsim run` takes).
+    static func resultsUnderEveryProfile(at path: String) throws -> [(profile: PluginProfile, result: RunResult)] {
+        let scenario = try scenario(at: path)
+        return try PluginProfile.allCases.map { profile in
+            (profile, try ScenarioRunner.run(scenario.with(profile: profile), options: RunOptions(keepTrace: false)))
+        }
+    }
+
     @Test func theCatalogueIsThere() {
         #expect(Self.catalogue.count >= 81)
     }

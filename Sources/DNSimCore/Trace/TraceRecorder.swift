@@ -70,7 +70,7 @@ public final class TraceRecorder {
     public init(enabled: Bool = true, seed: UInt64 = 0, computesDigest: Bool = true) {
         isEnabled = enabled
         self.computesDigest = computesDigest
-        foldCache = computesDigest ? [HeaderFold](repeating: HeaderFold(), count: Self.foldCacheSize) : []
+        foldCache = RecordHeaderCache(slotBits: computesDigest ? 7 : 0)
         FNV1a.update(&digest, littleEndian: seed, byteCount: 8)
     }
 
@@ -157,55 +157,13 @@ public final class TraceRecorder {
     }
 
     /// The fold of a header's text: `subsystem`, 0x1F, `kind`, 0x1F, `rule` (none when absent),
-    /// 0x1F. Kept in a small cache indexed by the strings' representations (header strings are
-    /// mostly literals, so comparing them with the cached ones is a compare of their bits),
-    /// in front of the process-wide folds.
+    /// 0x1F: the process-wide fold (``FNV1a/Fold/shared(_:)``), cached by header.
     private func headerFold(subsystem: String, kind: String, rule: String?) -> FNV1a.Fold {
-        // Two ways: a header is looked for in its slot and the next, so two hot headers that
-        // the mix puts in one slot (where depends on where the binary's literals lie) do not
-        // evict each other at every record.
-        let slot = Self.foldSlot(subsystem: subsystem, kind: kind, rule: rule)
-        let cached = foldCache[slot]
-        if let fold = cached.fold, cached.kind == kind, cached.subsystem == subsystem, cached.rule == rule {
-            return fold
+        foldCache.value(subsystem: subsystem, kind: kind, rule: rule) {
+            FNV1a.Fold.shared(subsystem + "\u{1F}" + kind + "\u{1F}" + (rule ?? "") + "\u{1F}")
         }
-        let neighbour = (slot + 1) & (Self.foldCacheSize - 1)
-        let other = foldCache[neighbour]
-        if let fold = other.fold, other.kind == kind, other.subsystem == subsystem, other.rule == rule {
-            return fold
-        }
-        let fold = FNV1a.Fold.shared(subsystem + "\u{1F}" + kind + "\u{1F}" + (rule ?? "") + "\u{1F}")
-        // The slot's previous entry moves to the neighbour unless the slot was free.
-        if cached.fold != nil { foldCache[neighbour] = cached }
-        foldCache[slot] = HeaderFold(subsystem: subsystem, kind: kind, rule: rule, fold: fold)
-        return fold
     }
 
-    /// One entry of ``foldCache``.
-    private struct HeaderFold {
-        var subsystem = ""
-        var kind = ""
-        var rule: String?
-        var fold: FNV1a.Fold?
-    }
-
-    /// Header folds by ``foldSlot(subsystem:kind:rule:)`` (empty when the recorder computes no digest).
-    @exclusivity(unchecked) private var foldCache: [HeaderFold]
-
-    /// Entries of ``foldCache`` (a power of two).
-    private static let foldCacheSize = 128
-
-    /// The ``foldCache`` entry of a header: a mix of its strings' representations
-    /// (``UTF8Bytes/representation(of:)``), so the headers a run writes spread over the cache.
-    /// Only where a header is cached depends on it; a cached fold is used only if its strings
-    /// equal the header's.
-    private static func foldSlot(subsystem: String, kind: String, rule: String?) -> Int {
-        func word(_ string: String) -> UInt64 {
-            UTF8Bytes.representation(of: string).map { $0.0 ^ $0.1 } ?? UInt64(truncatingIfNeeded: string.utf8.count)
-        }
-        var mixed = word(kind) &* 0x9E37_79B9_7F4A_7C15
-        mixed = (mixed ^ word(subsystem)) &* 0xBF58_476D_1CE4_E5B9
-        if let rule { mixed = (mixed ^ word(rule)) &* 0x94D0_49BB_1331_11EB }
-        return Int(truncatingIfNeeded: mixed >> 57) & (foldCacheSize - 1)
-    }
+    /// The header folds this recorder uses (no slots when it computes no digest).
+    @exclusivity(unchecked) private var foldCache: RecordHeaderCache<FNV1a.Fold>
 }

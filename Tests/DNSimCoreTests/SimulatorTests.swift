@@ -113,8 +113,7 @@ struct TraceDigestTests {
         let kept = TraceRecorder(enabled: true, seed: 42)
         let dropped = TraceRecorder(enabled: false, seed: 42)
         var seen: [TraceRecord] = []
-        dropped.observer = { seen.append($0) }
-        dropped.detailFilter = { _, kind, _, _ in kind == "wanted" ? .all : .none }
+        dropped.observer = ClosureObserver(observe: { seen.append($0) }, demand: { _, kind, _, _ in kind == "wanted" ? .all : .none })
         var built = 0
         func details(_ n: Int) -> [TraceDetail] {
             built += 1
@@ -154,8 +153,7 @@ struct TraceDigestTests {
         let kept = TraceRecorder(enabled: true)
         let dropped = TraceRecorder(enabled: false)
         var seen: [TraceRecord] = []
-        dropped.observer = { seen.append($0) }
-        dropped.detailFilter = { _, kind, _, _ in kind == "all" ? .all : .summary }
+        dropped.observer = ClosureObserver(observe: { seen.append($0) }, demand: { _, kind, _, _ in kind == "all" ? .all : .summary })
         var builtFull = 0
         func full() -> [TraceDetail] {
             builtFull += 1
@@ -179,8 +177,7 @@ struct TraceDigestTests {
         let kept = TraceRecorder(enabled: true)
         let dropped = TraceRecorder(enabled: false)
         var seen: [TraceRecord] = []
-        dropped.observer = { seen.append($0) }
-        dropped.detailFilter = { _, kind, _, _ in kind == "all" ? .all : kind == "none" ? .none : .summary }
+        dropped.observer = ClosureObserver(observe: { seen.append($0) }, demand: { _, kind, _, _ in kind == "all" ? .all : kind == "none" ? .none : .summary })
         let extras = [StringPair("slot", "s1"), StringPair("localDate", "2026-03-02")]
         var builtFull = 0
         func full() -> [TraceDetail] {
@@ -208,11 +205,12 @@ struct TraceDigestTests {
         let dropped = TraceRecorder(enabled: false, seed: 7)
         var seen: [TraceRecord] = []
         var shown: [String] = []
-        dropped.observer = { seen.append($0) }
-        dropped.detailFilter = { _, kind, _, _ in
-            shown.append(kind)
-            return kind.hasPrefix("count") ? .headerOnly : .all
-        }
+        dropped.observer = ClosureObserver(
+            observe: { seen.append($0) },
+            demand: { _, kind, _, _ in
+                shown.append(kind)
+                return kind.hasPrefix("count") ? .headerOnly : .all
+            })
         var built = 0
         func details() -> [TraceDetail] {
             built += 1
@@ -243,12 +241,13 @@ struct TraceDigestTests {
         let untagged = TraceRecorder(enabled: false, seed: 3)
         var counted: [String: Int] = [:]
         var seen: [TraceRecord] = []
-        dropped.observer = { seen.append($0) }
-        dropped.detailFilter = { _, _, _, tag in
-            guard let tag, tag != "listed" else { return .summary }
-            counted[tag, default: 0] += 1
-            return .headerOnly
-        }
+        dropped.observer = ClosureObserver(
+            observe: { seen.append($0) },
+            demand: { _, _, _, tag in
+                guard let tag, tag != "listed" else { return .summary }
+                counted[tag, default: 0] += 1
+                return .headerOnly
+            })
         var built = 0
         func details(_ event: String) -> [TraceDetail] {
             built += 1
@@ -274,7 +273,7 @@ struct TraceDigestTests {
         let folding = TraceRecorder(enabled: true, seed: 9)
         let plain = TraceRecorder(enabled: true, seed: 9, computesDigest: false)
         var seen: [Int32] = []
-        plain.observer = { seen.append($0.id) }
+        plain.observer = ClosureObserver(observe: { seen.append($0.id) })
         for recorder in [folding, plain] {
             for n in 0..<4 {
                 recorder.record(
@@ -288,5 +287,45 @@ struct TraceDigestTests {
         // The digest stays the seed's alone; the folding recorder's moved with every record.
         #expect(plain.digest == TraceRecorder(seed: 9).digest)
         #expect(folding.digest == TraceRecorder.digest(of: folding.records, seed: 9) && folding.digest != plain.digest)
+    }
+}
+
+/// An observer made of closures: what a test reads of the records a recorder hands over, and
+/// which details it asks for (every one, unless `demand` says otherwise). It also checks that
+/// the recorder numbers headers densely and consistently: one number per distinct header.
+final class ClosureObserver: TraceObserver {
+    private let observeRecord: (TraceRecord) -> Void
+    private let demand: ((String, String, String?, String?) -> TraceRecorder.DetailDemand)?
+    /// The header each number was given with, and the number of each header.
+    private(set) var headers: [Int: String] = [:]
+    private var numbers: [String: Int] = [:]
+
+    init(
+        observe: @escaping (TraceRecord) -> Void,
+        demand: ((_ subsystem: String, _ kind: String, _ rule: String?, _ tag: String?) -> TraceRecorder.DetailDemand)? = nil
+    ) {
+        observeRecord = observe
+        self.demand = demand
+    }
+
+    override func detailDemand(header: Int, subsystem: String, kind: String, rule: String?, tag: String?)
+        -> TraceRecorder.DetailDemand
+    {
+        note(header: header, subsystem: subsystem, kind: kind, rule: rule)
+        return demand?(subsystem, kind, rule, tag) ?? .all
+    }
+
+    override func observe(_ record: consuming TraceRecord, header: Int) {
+        note(header: header, subsystem: record.subsystem, kind: record.kind, rule: record.rule)
+        observeRecord(record)
+    }
+
+    private func note(header: Int, subsystem: String, kind: String, rule: String?) {
+        let text = subsystem + "|" + kind + "|" + (rule ?? "-")
+        #expect(headers[header, default: text] == text, "one number, one header")
+        #expect(numbers[text, default: header] == header, "one header, one number")
+        #expect(header <= headers.count, "numbers are given in order from 0")
+        headers[header] = text
+        numbers[text] = header
     }
 }

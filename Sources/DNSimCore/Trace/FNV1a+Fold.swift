@@ -13,33 +13,58 @@ extension FNV1a {
     ///
     /// A trace folds the same few dozen header texts (subsystem, kind and rule) into its digest
     /// for every record, each a chain of ~30 dependent multiplies one by one.
-    public final class Fold: Sendable {
+    ///
+    /// The table lives in memory the fold allocates and frees, so a caller that holds a fold
+    /// alive (the process-wide ones live as long as the process) can fold through a
+    /// ``Step``, a plain value, without counting references at every use.
+    public final class Fold: @unchecked Sendable {
         /// `prime` to the power of the string's length.
         public let multiplier: UInt64
-        /// By the starting state's low byte: what the string's bytes add.
-        private let addends: [UInt64]
+        /// By the starting state's low byte: what the string's bytes add (256 words, written
+        /// once in `init`, read-only after: safe to share across threads).
+        private let addends: UnsafeMutablePointer<UInt64>
 
         /// The fold of `bytes`.
         public init(bytes: some Collection<UInt8>) {
             var power: UInt64 = 1
             for _ in bytes { power = power &* FNV1a.prime }
             multiplier = power
-            addends = (0..<256).map { low in
+            addends = .allocate(capacity: 256)
+            for low in 0..<256 {
                 var hash = UInt64(low)
                 for byte in bytes { FNV1a.update(&hash, byte: byte) }
-                return hash &- UInt64(low) &* power
+                addends[low] = hash &- UInt64(low) &* power
             }
         }
 
+        deinit { addends.deallocate() }
+
         /// `hash` with the string's bytes folded into it.
         @inline(__always)
-        public func apply(to hash: UInt64) -> UInt64 {
-            hash &* multiplier &+ addends[Int(truncatingIfNeeded: hash & 0xFF)]
+        public func apply(to hash: UInt64) -> UInt64 { step.apply(to: hash) }
+
+        /// The fold as a plain value, valid while the fold lives.
+        public var step: Step { Step(multiplier: multiplier, addends: UnsafePointer(addends)) }
+
+        /// A ``Fold``'s multiplier and table as a plain value: folding through it counts no
+        /// references. Valid only while its fold lives.
+        public struct Step {
+            /// The fold's ``Fold/multiplier``.
+            public let multiplier: UInt64
+            /// The fold's table.
+            public let addends: UnsafePointer<UInt64>
+
+            /// `hash` with the string's bytes folded into it.
+            @inline(__always)
+            public func apply(to hash: UInt64) -> UInt64 {
+                hash &* multiplier &+ addends[Int(truncatingIfNeeded: hash & 0xFF)]
+            }
         }
 
         /// The process-wide fold of `text`'s UTF-8 bytes, worked out on first use. Runs on many
         /// threads write the same few headers: each fold is made once per process, and a
-        /// caller keeps the ones it uses in front of this (one lock per new header).
+        /// caller keeps the ones it uses in front of this (one lock per new header). A shared fold
+        /// lives as long as the process, so its ``step`` is valid for good.
         public static func shared(_ text: String) -> Fold {
             registry.withLock { folds in
                 if let fold = folds[text] { return fold }

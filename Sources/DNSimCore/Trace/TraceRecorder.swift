@@ -9,13 +9,13 @@
 /// same value whether or not the records are kept.
 ///
 /// The recorder belongs to one simulation and is used from its thread only, and nothing it
-/// calls (the ``observer``, the ``detailFilter``, a record's `details`) writes to it, so no two
+/// calls (the ``observer``, a record's `details`) writes to it, so no two
 /// accesses to its state ever overlap: its stored properties are marked
 /// `@exclusivity(unchecked)`, which spares every record the run-time exclusivity checks (about
 /// 3 % of a device-year run).
 ///
 /// Details are built lazily: a record's `details` are evaluated only when the recorder keeps
-/// records or its ``detailFilter`` asks for them, so a run that keeps no trace pays for the
+/// records or its ``observer`` asks for them, so a run that keeps no trace pays for the
 /// details only of the records its indexes read, and for only the summary of those whose
 /// summary is all it reads.
 public final class TraceRecorder {
@@ -34,19 +34,19 @@ public final class TraceRecorder {
     @exclusivity(unchecked) public private(set) var digest: UInt64 = FNV1a.offsetBasis
     /// The time of the most recent record.
     @exclusivity(unchecked) private var lastTime = SimInstant(millisecondsSinceEpoch: .min)
-    /// Called with every record as it is written, kept or not: the place to index what a result
-    /// needs from the trace as the run goes, instead of scanning the trace afterwards. When the
-    /// recorder does not keep records, a record reaches the observer with its details only if
-    /// ``detailFilter`` asked for them (otherwise with none), and not at all if the filter
-    /// answered ``DetailDemand/headerOnly``.
-    @exclusivity(unchecked) public var observer: ((TraceRecord) -> Void)?
-    /// Which details of a record the observer reads, by subsystem, kind, rule and tag (the
-    /// `tag` of ``record(at:subsystem:kind:rule:cause:details:summary:extras:tag:)``); consulted only
-    /// when the recorder does not keep records.
-    @exclusivity(unchecked) public var detailFilter:
-        ((_ subsystem: String, _ kind: String, _ rule: String?, _ tag: String?) -> DetailDemand)?
+    /// Told about every record as it is written, kept or not (``TraceObserver``). When the
+    /// recorder does not keep records, a record reaches the observer with the details the
+    /// observer's ``TraceObserver/detailDemand(header:subsystem:kind:rule:tag:)`` asked for, and
+    /// not at all if it answered ``DetailDemand/headerOnly``. The recorder holds it strongly and
+    /// calls it through an unowned copy, so a record costs no reference counting for it.
+    public var observer: TraceObserver? {
+        didSet { observerReference = observer.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``observer``, which keeps it alive, unretained: what each record calls.
+    @exclusivity(unchecked) private var observerReference: Unmanaged<TraceObserver>?
 
-    /// How much of a record's details an observer reads (``detailFilter``).
+    /// How much of a record's details an observer reads
+    /// (``TraceObserver/detailDemand(header:subsystem:kind:rule:tag:)``).
     public enum DetailDemand: Sendable {
         /// Nothing beyond the header the filter was shown: the filter noted what it needed, and
         /// the record does not reach the observer (no record is built for it). Most records of
@@ -70,7 +70,7 @@ public final class TraceRecorder {
     public init(enabled: Bool = true, seed: UInt64 = 0, computesDigest: Bool = true) {
         isEnabled = enabled
         self.computesDigest = computesDigest
-        foldCache = RecordHeaderCache(slotBits: computesDigest ? 7 : 0)
+        headerCache = RecordHeaderCache(slotBits: 7)
         FNV1a.update(&digest, littleEndian: seed, byteCount: 8)
     }
 
@@ -78,7 +78,7 @@ public final class TraceRecorder {
     public var recordCount: Int { Int(lastID) + 1 }
 
     /// Appends a record and returns its id. `details` is evaluated only when the record is kept
-    /// or the ``detailFilter`` asks for it. `summary`, when given, is the few details among
+    /// or the ``observer`` asks for it. `summary`, when given, is the few details among
     /// `details` that indexes read, in the same order and with the same values (an item's
     /// `extra.<name>` details, a telemetry event's name and slot): what an observer that asks
     /// only for the summary gets, sparing the rest of the details (see ``DetailDemand/summary``).
@@ -88,8 +88,8 @@ public final class TraceRecorder {
     /// carries them as they are, in ``TraceRecord/extras``, and no details (no detail is built
     /// from them: most records a run indexes are about such items). `summary` is then unused.
     /// `tag`, when given, is the value of one of those details that a record may be counted by
-    /// (a telemetry event's name): the ``detailFilter`` sees it with the header, so a record
-    /// that is only counted by it is never built. It is not part of the record.
+    /// (a telemetry event's name): the observer sees it with the header, so a record that is
+    /// only counted by it is never built. It is not part of the record.
     @discardableResult
     public func record(
         at time: SimInstant, subsystem: String, kind: String, rule: String? = nil, cause: Int32,
@@ -101,32 +101,47 @@ public final class TraceRecorder {
         assert(lastID < 0 || time >= lastTime, "trace records must be written in time order")
         lastTime = time
         lastID += 1
-        if computesDigest { fold(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause) }
-        if isEnabled {
-            let record = TraceRecord(
-                id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: details())
-            observer?(record)
-            records.append(record)
+        let observer = observerReference
+        guard computesDigest || observer != nil || isEnabled else { return lastID }
+        let header = knownHeader(subsystem: subsystem, kind: kind, rule: rule)
+        if computesDigest { fold(id: lastID, time: time, header: header.fold, cause: cause) }
+        guard let observer else {
+            if isEnabled {
+                records.append(
+                    TraceRecord(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: details()))
+            }
             return lastID
         }
-        guard let observer else { return lastID }
-        let recordDetails: [TraceDetail]
-        switch detailFilter?(subsystem, kind, rule, tag) ?? .all {
-        case .headerOnly: return lastID
-        case .none: recordDetails = []
-        case .summary:
-            if let extras {
-                observer(
-                    TraceRecord(
-                        id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: [],
-                        extras: extras))
+        // The observer is called unretained: ``observer`` keeps it alive.
+        return observer._withUnsafeGuaranteedRef { observer in
+            if isEnabled {
+                let record = TraceRecord(
+                    id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: details())
+                observer.observe(record, header: header.number)
+                records.append(record)
                 return lastID
             }
-            recordDetails = summary() ?? details()
-        case .all: recordDetails = details()
+            let recordDetails: [TraceDetail]
+            switch observer.detailDemand(header: header.number, subsystem: subsystem, kind: kind, rule: rule, tag: tag) {
+            case .headerOnly: return lastID
+            case .none: recordDetails = []
+            case .summary:
+                if let extras {
+                    observer.observe(
+                        TraceRecord(
+                            id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: [],
+                            extras: extras),
+                        header: header.number)
+                    return lastID
+                }
+                recordDetails = summary() ?? details()
+            case .all: recordDetails = details()
+            }
+            observer.observe(
+                TraceRecord(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: recordDetails),
+                header: header.number)
+            return lastID
         }
-        observer(TraceRecord(id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: recordDetails))
-        return lastID
     }
 
     /// The digest as 16 hexadecimal digits.
@@ -139,31 +154,67 @@ public final class TraceRecorder {
     public static func digest(of records: some Sequence<TraceRecord>, seed: UInt64 = 0) -> UInt64 {
         let recorder = TraceRecorder(enabled: false, seed: seed)
         for r in records {
-            recorder.fold(id: r.id, time: r.time, subsystem: r.subsystem, kind: r.kind, rule: r.rule, cause: r.cause)
+            let header = recorder.knownHeader(subsystem: r.subsystem, kind: r.kind, rule: r.rule)
+            recorder.fold(id: r.id, time: r.time, header: header.fold, cause: r.cause)
         }
         return recorder.digest
     }
 
     /// Folds one record header into the digest. The header's text (subsystem, kind, rule and
     /// their separators) is folded in one step (``FNV1a/Fold``), exactly as byte by byte.
-    private func fold(id: Int32, time: SimInstant, subsystem: String, kind: String, rule: String?, cause: Int32) {
+    @inline(__always)
+    private func fold(id: Int32, time: SimInstant, header: FNV1a.Fold.Step, cause: Int32) {
         var hash = digest
         FNV1a.update(&hash, littleEndian: UInt64(UInt32(bitPattern: id)), byteCount: 4)
         FNV1a.update(&hash, littleEndian: UInt64(bitPattern: time.millisecondsSinceEpoch), byteCount: 8)
-        hash = headerFold(subsystem: subsystem, kind: kind, rule: rule).apply(to: hash)
+        hash = header.apply(to: hash)
         FNV1a.update(&hash, littleEndian: UInt64(UInt32(bitPattern: cause)), byteCount: 4)
         FNV1a.update(&hash, byte: 0x1E)
         digest = hash
     }
 
-    /// The fold of a header's text: `subsystem`, 0x1F, `kind`, 0x1F, `rule` (none when absent),
-    /// 0x1F: the process-wide fold (``FNV1a/Fold/shared(_:)``), cached by header.
-    private func headerFold(subsystem: String, kind: String, rule: String?) -> FNV1a.Fold {
-        foldCache.value(subsystem: subsystem, kind: kind, rule: rule) {
-            FNV1a.Fold.shared(subsystem + "\u{1F}" + kind + "\u{1F}" + (rule ?? "") + "\u{1F}")
+    /// What the recorder knows of one record header: its number (``TraceObserver``) and the
+    /// fold of its text.
+    struct Header {
+        /// The header's number in this recorder: headers are numbered in the order first written.
+        var number: Int
+        /// The fold of `subsystem`, 0x1F, `kind`, 0x1F, `rule` (none when absent), 0x1F: the
+        /// process-wide fold (``FNV1a/Fold/shared(_:)``), which lives as long as the process,
+        /// so its plain ``FNV1a/Fold/Step`` stays valid.
+        var fold: FNV1a.Fold.Step
+    }
+
+    /// The number and fold of a header: from the cache of recent headers, else from
+    /// ``headerNumbers`` (a header written before keeps its number), else a new number.
+    @inline(__always)
+    private func knownHeader(subsystem: String, kind: String, rule: String?) -> Header {
+        headerCache.value(subsystem: subsystem, kind: kind, rule: rule) {
+            let key = StringTriple(subsystem, kind, rule)
+            if let known = headerNumbers[key] { return known }
+            let header = Header(
+                number: headerNumbers.count,
+                fold: FNV1a.Fold.shared(subsystem + "\u{1F}" + kind + "\u{1F}" + (rule ?? "") + "\u{1F}").step)
+            headerNumbers[key] = header
+            return header
         }
     }
 
-    /// The header folds this recorder uses (no slots when it computes no digest).
-    @exclusivity(unchecked) private var foldCache: RecordHeaderCache<FNV1a.Fold>
+    /// The headers written so far, each with its number and fold.
+    @exclusivity(unchecked) private var headerNumbers: [StringTriple: Header] = [:]
+    /// The recently written headers, in front of ``headerNumbers`` (header strings are mostly
+    /// literals: finding one there is a compare of bits, not a hash of three strings).
+    @exclusivity(unchecked) private var headerCache: RecordHeaderCache<Header>
+}
+
+/// A header's three strings as a dictionary key.
+struct StringTriple: Hashable {
+    var subsystem: String
+    var kind: String
+    var rule: String?
+
+    init(_ subsystem: String, _ kind: String, _ rule: String?) {
+        self.subsystem = subsystem
+        self.kind = kind
+        self.rule = rule
+    }
 }

@@ -5,13 +5,13 @@ import DNSimCore
 /// armed occurrences, the plugin's skips, fetch and telemetry tallies, the earliest successful
 /// prefetch of each occurrence, the plugin's missed reports and how often each rule decided.
 ///
-/// It sees every record whether or not the trace keeps it (``TraceRecorder/observer``), so a
-/// run gives the same result either way.
+/// It sees every record whether or not the trace keeps it (it is the trace's
+/// ``TraceRecorder/observer``), so a run gives the same result either way.
 ///
 /// An index belongs to one run and is called from its thread only, one record at a time, and
 /// calls nothing that reaches back into it: the properties every record touches are marked
 /// `@exclusivity(unchecked)` to spare each record the run-time exclusivity checks.
-final class RunIndex {
+final class RunIndex: TraceObserver {
     /// A record header shape (subsystem, kind and rule) and what indexing such a record involves.
     struct RecordShape {
         /// The header fields that decide a record's indexing.
@@ -61,7 +61,7 @@ final class RunIndex {
                 case .requestAdded, .notShown, .alarmFired, .pluginTelemetry, .telemetryAck, .contentFetch:
                     return .summary
                 case .none:
-                    // Counted by kind and rule alone: the filter counts it (``detailDemand(subsystem:kind:rule:tag:)``).
+                    // Counted by kind and rule alone: the index counts it (``detailDemand(header:subsystem:kind:rule:tag:)``).
                     return decides ? .summary : .headerOnly
                 case .iosAppRan, .requestDroppedOverLimit:
                     return decides ? .summary : .none
@@ -203,35 +203,34 @@ final class RunIndex {
         self.removalKinds = removalKinds.sorted()
         shapeTable = ShapeTable.borrow(removalKinds: self.removalKinds)
         shapeCounts = [Int](repeating: 0, count: shapeTable.shapes.count)
+        super.init()
     }
 
     deinit { ShapeTable.giveBack(shapeTable) }
 
-    /// Which details ``observe(_:)`` reads of a record of this subsystem, kind and rule: the
-    /// trace builds only those when it keeps no records. A record that is only counted is
+    /// Which details ``observe(_:header:)`` reads of a record of this subsystem, kind and rule:
+    /// the trace builds only those when it keeps no records. A record that is only counted is
     /// counted here, and the answer (``TraceRecorder/DetailDemand/headerOnly``) keeps it from
-    /// reaching ``observe(_:)``: so is a record whose `tag` is all it is read for
+    /// reaching ``observe(_:header:)``: so is a record whose `tag` is all it is read for
     /// (``countByTag(_:role:)``).
-    func detailDemand(subsystem: String, kind: String, rule: String?, tag: String?) -> TraceRecorder.DetailDemand {
-        let position = shapePosition(subsystem: subsystem, kind: kind, rule: rule)
+    override func detailDemand(header: Int, subsystem: String, kind: String, rule: String?, tag: String?)
+        -> TraceRecorder.DetailDemand
+    {
+        let position = shapePosition(header: header, subsystem: subsystem, kind: kind, rule: rule)
         let role = shapeTable.shapes[position].role
         if let tag, countByTag(tag, role: role) {
             shapeCounts[position] += 1
             return .headerOnly
         }
         let demand = role.detailDemand(decisions: indexesDecisions)
-        if case .headerOnly = demand {
-            shapeCounts[position] += 1
-        } else {
-            askedShape = position
-        }
+        if case .headerOnly = demand { shapeCounts[position] += 1 }
         return demand
     }
 
     /// The telemetry event of a skipped occurrence, which the result lists (``skips``).
     static let skippedEvent = "skipped"
 
-    /// Indexes a record of `role` by its `tag` alone, as ``observe(_:)`` would by the detail the
+    /// Indexes a record of `role` by its `tag` alone, as ``observe(_:header:)`` would by the detail the
     /// tag gives, when that is all the index reads of it; returns whether it did. Such records
     /// are plugin telemetry but a skip (the event), content fetches (the result), telemetry
     /// ACKs (whether one arrived) and WorkManager runs but the scripted test app's (the name);
@@ -248,20 +247,9 @@ final class RunIndex {
         return true
     }
 
-    /// The shape ``detailDemand(subsystem:kind:rule:tag:)`` just looked up: the recorder asks it
-    /// about a record right before handing the record to ``observe(_:)``.
-    @exclusivity(unchecked) private var askedShape = -1
-
     /// Indexes one record.
-    func observe(_ record: TraceRecord) {
-        let position: Int
-        if askedShape >= 0 {
-            position = askedShape
-            askedShape = -1
-            assert(shapeTable.shapes[position].key == RecordShape.Key(subsystem: record.subsystem, kind: record.kind, rule: record.rule))
-        } else {
-            position = shapePosition(subsystem: record.subsystem, kind: record.kind, rule: record.rule)
-        }
+    override func observe(_ record: consuming TraceRecord, header: Int) {
+        let position = shapePosition(header: header, subsystem: record.subsystem, kind: record.kind, rule: record.rule)
         shapeCounts[position] += 1
         let role = shapeTable.shapes[position].role
         switch role.special {
@@ -345,13 +333,29 @@ final class RunIndex {
     /// ``Decision``'s `shape` names (``Decision/summary(shapes:)``).
     var shapeKeys: [RecordShape.Key] { shapeTable.shapes.prefix(shapeCounts.count).map(\.key) }
 
-    /// The position of a record shape in the table's shapes, adding it on first sight.
-    private func shapePosition(subsystem: String, kind: String, rule: String?) -> Int {
+    /// The position of a record shape in the table's shapes, adding it on first sight: by the
+    /// trace's number for its header, once the index has seen the number.
+    @inline(__always)
+    private func shapePosition(header: Int, subsystem: String, kind: String, rule: String?) -> Int {
+        if header < shapeOfHeader.count {
+            let known = shapeOfHeader[header]
+            if known >= 0 { return known }
+        }
+        return newShapePosition(header: header, subsystem: subsystem, kind: kind, rule: rule)
+    }
+
+    /// ``shapePosition(header:subsystem:kind:rule:)`` of a header number seen for the first time.
+    private func newShapePosition(header: Int, subsystem: String, kind: String, rule: String?) -> Int {
         let position = shapeTable.position(subsystem: subsystem, kind: kind, rule: rule)
         // A shape new to the table is added at its end.
         if position == shapeCounts.count { shapeCounts.append(0) }
+        if header >= shapeOfHeader.count { shapeOfHeader.append(contentsOf: repeatElement(-1, count: header + 1 - shapeOfHeader.count)) }
+        shapeOfHeader[header] = position
         return position
     }
+
+    /// The shape position of each header number of the run's trace (-1: not seen yet).
+    @exclusivity(unchecked) private var shapeOfHeader: [Int] = []
 
     /// What indexing a record of this subsystem and kind involves, apart from whether it is a
     /// removal (``role(of:)``).

@@ -27,10 +27,7 @@ struct ScenarioDriver {
         server = ContentServer(parameters: scenario.server, zone: scenario.zone, start: scenario.startInstant)
         ledger = RunLedger(scenario: scenario, trace: sim.trace)
         let index = RunIndex(removalKinds: removalKinds, indexesDecisions: options.scope == .full)
-        sim.trace.observer = { [index] record in index.observe(record) }
-        sim.trace.detailFilter = { [index] subsystem, kind, rule, tag in
-            index.detailDemand(subsystem: subsystem, kind: kind, rule: rule, tag: tag)
-        }
+        sim.trace.observer = index
         self.index = index
     }
 

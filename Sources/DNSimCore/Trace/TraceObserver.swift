@@ -1,0 +1,33 @@
+/// Reads a run's records as a ``TraceRecorder`` writes them: the place to index what a result
+/// needs from the trace as the run goes, instead of scanning the trace afterwards
+/// (``TraceRecorder/observer``). Subclass it and override both methods.
+///
+/// The recorder numbers the distinct headers (subsystem, kind and rule) of its run in the order
+/// it first writes them, from 0, and hands each record's number along with it: an observer
+/// works out once per header what it does with such records and finds that again by the number,
+/// an array index, instead of looking three strings up for every record.
+///
+/// It is a class, not a closure, so that a record reaches it through one indirect call: the
+/// recorder holds it without counting references per record (see ``TraceRecorder/observer``).
+open class TraceObserver {
+    /// Creates an observer.
+    public init() {}
+
+    /// Which details of a record with this header and `tag` ``observe(_:header:)`` reads, asked
+    /// before the record is built when the recorder keeps no records. `header` is the recorder's
+    /// number for the header (`subsystem`, `kind`, `rule`); `tag` is the value of the one detail
+    /// such a record may be counted by
+    /// (``TraceRecorder/record(at:subsystem:kind:rule:cause:details:summary:extras:tag:)``).
+    /// The default reads every detail.
+    open func detailDemand(header: Int, subsystem: String, kind: String, rule: String?, tag: String?)
+        -> TraceRecorder.DetailDemand
+    {
+        .all
+    }
+
+    /// Reads one record, whose header the recorder numbered `header`. When the recorder keeps no
+    /// records, the record carries the details ``detailDemand(header:subsystem:kind:rule:tag:)``
+    /// asked for, and does not arrive at all when it answered
+    /// ``TraceRecorder/DetailDemand/headerOnly``. The default does nothing.
+    open func observe(_ record: consuming TraceRecord, header: Int) {}
+}

@@ -1,6 +1,7 @@
 /// A cheap, well-spread hash of one or two machine words, for the `_rawHashValue(seed:)` of
-/// keys that hash a number or two (a PendingIntent's identity), where `Hasher`'s SipHash costs
-/// several times the rest of a look-up.
+/// keys that hash a number or two (a PendingIntent's identity, a serial, a short name's
+/// folded bytes: ``StringKey``), where `Hasher`'s SipHash costs several times the rest of a
+/// look-up.
 ///
 /// It is the finaliser of MurmurHash3 (`fmix64`) over the words and the table's seed: every
 /// input bit affects every output bit, so the low bits a hash table takes its buckets from are
@@ -16,5 +17,13 @@ public enum WordMix {
         x = (x ^ (x >> 33)) &* 0xC4CE_B9FE_1A85_EC53
         x ^= x >> 33
         return Int(truncatingIfNeeded: x)
+    }
+
+    /// `state` with `word` folded in (a multiply and a rotate): for folding a key's words into
+    /// one before ``hash(_:_:seed:)`` mixes it.
+    @inlinable @inline(__always)
+    public static func fold(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
+        return (mixed << 31) | (mixed >> 33)
     }
 }

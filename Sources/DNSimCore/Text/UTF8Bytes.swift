@@ -7,7 +7,7 @@
 public enum UTF8Bytes {
     /// Whether `lhs` and `rhs` have the same UTF-8 bytes (`==` on `String` asks whether they
     /// are canonically equivalent, which can hold for different bytes).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func equal(_ lhs: String, _ rhs: String) -> Bool {
         // Two strings with the same representation (the same 16 bytes: the characters of a short
         // string, or one shared buffer) have the same bytes: the usual case of a key looked up
@@ -19,7 +19,7 @@ public enum UTF8Bytes {
 
     /// Whether two strings are represented by the same bits (then their bytes are equal; equal
     /// bytes may still be represented differently).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func sameRepresentation(_ lhs: String, _ rhs: String) -> Bool {
         guard let left = representation(of: lhs), let right = representation(of: rhs) else { return false }
         return left == right
@@ -29,7 +29,7 @@ public enum UTF8Bytes {
     /// string, or a buffer's address and count), or `nil` elsewhere. Equal words mean equal
     /// bytes; the words also make a cheap, stable-within-a-process key for caches that then
     /// compare the strings themselves.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func representation(of string: String) -> (UInt64, UInt64)? {
         guard MemoryLayout<String>.size == 16 else { return nil }
         return withUnsafeBytes(of: string) { bytes in

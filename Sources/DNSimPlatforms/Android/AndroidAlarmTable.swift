@@ -8,7 +8,8 @@ import DNSimCore
 /// removal (amortised), however many alarms a run has set.
 struct AndroidAlarmTable {
     private var byIdentity = InsertionOrderedMap<AndroidPendingIntent.Identity, AndroidAlarm>()
-    private var identityBySerial: [Int32: AndroidPendingIntent.Identity] = [:]
+    /// The identity of each held alarm, by serial (keyed cheaply: ``IntegerKey``).
+    private var identityBySerial: [IntegerKey: AndroidPendingIntent.Identity] = [:]
 
     /// The alarms, in the order they were set.
     var alarms: [AndroidAlarm] { byIdentity.values }
@@ -19,20 +20,20 @@ struct AndroidAlarmTable {
     subscript(identity: AndroidPendingIntent.Identity) -> AndroidAlarm? { byIdentity[identity] }
 
     /// The identity of the held alarm with `serial`, if it is still held.
-    func identity(ofSerial serial: Int32) -> AndroidPendingIntent.Identity? { identityBySerial[serial] }
+    func identity(ofSerial serial: Int32) -> AndroidPendingIntent.Identity? { identityBySerial[IntegerKey(serial)] }
 
     /// Holds `alarm` for its identity, after every other alarm; an alarm that identity held is
     /// dropped (a replacement goes to the end, A12).
     mutating func set(_ alarm: AndroidAlarm) {
         let identity = alarm.operation.identity
-        if let replaced = byIdentity.moveToEnd(alarm, for: identity) { identityBySerial[replaced.serial] = nil }
-        identityBySerial[alarm.serial] = identity
+        if let replaced = byIdentity.moveToEnd(alarm, for: identity) { identityBySerial[IntegerKey(replaced.serial)] = nil }
+        identityBySerial[IntegerKey(alarm.serial)] = identity
     }
 
     /// Removes and returns the alarm held for `identity`.
     mutating func remove(_ identity: AndroidPendingIntent.Identity) -> AndroidAlarm? {
         guard let alarm = byIdentity.removeValue(forKey: identity) else { return nil }
-        identityBySerial[alarm.serial] = nil
+        identityBySerial[IntegerKey(alarm.serial)] = nil
         return alarm
     }
 
@@ -40,7 +41,7 @@ struct AndroidAlarmTable {
     @discardableResult
     mutating func removeAll(where shouldRemove: (AndroidAlarm) -> Bool) -> [AndroidAlarm] {
         let removed = byIdentity.removeAll(where: shouldRemove)
-        for alarm in removed { identityBySerial[alarm.serial] = nil }
+        for alarm in removed { identityBySerial[IntegerKey(alarm.serial)] = nil }
         return removed
     }
 

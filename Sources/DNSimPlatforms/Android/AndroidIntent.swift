@@ -14,7 +14,12 @@ public struct AndroidIntent: Hashable, Sendable {
     }
 
     /// The first extra named `key`.
-    public func extra(_ key: String) -> String? { extras.first { $0.key == key }?.value }
+    public func extra(_ key: String) -> String? { extras.value(forKey: key) }
+
+    /// Whether the Intent's action is `action`, compared as Android compares actions (Java's
+    /// `String.equals`: the same characters), which for an action of another length is one
+    /// compare of counts.
+    public func hasAction(_ action: String) -> Bool { UTF8Bytes.equal(self.action, action) }
 
     /// `android.intent.action.BOOT_COMPLETED` (A32).
     public static let bootCompleted = "android.intent.action.BOOT_COMPLETED"

@@ -28,5 +28,5 @@ public struct AndroidNotificationRecord: Sendable {
     public var record: Int32
 
     /// The first extra named `key`.
-    public func extra(_ key: String) -> String? { extras.first { $0.key == key }?.value }
+    public func extra(_ key: String) -> String? { extras.value(forKey: key) }
 }

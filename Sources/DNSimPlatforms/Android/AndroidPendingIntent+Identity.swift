@@ -1,3 +1,5 @@
+import DNSimCore
+
 extension AndroidPendingIntent {
     /// What makes two PendingIntents the same to the system: the request code and the Intent's
     /// `filterEquals` part (here its action; extras are ignored). The OS models key live
@@ -15,6 +17,15 @@ extension AndroidPendingIntent {
         public func hash(into hasher: inout Hasher) {
             hasher.combine(requestCode)
             hasher.combine(action.utf8.count)
+        }
+
+        /// The hash a `Dictionary` or `Set` keyed by identities uses: the same two numbers mixed
+        /// with the table's seed by ``WordMix``, not fed through `Hasher` (SipHash and its
+        /// finalisation, five times the work). Models look an identity up three or four times
+        /// per alarm set; nothing hashes identities from outside, so no one can pick keys that
+        /// collide.
+        public func _rawHashValue(seed: Int) -> Int {
+            WordMix.hash(UInt64(bitPattern: Int64(requestCode)), UInt64(action.utf8.count), seed: seed)
         }
     }
 

@@ -43,16 +43,16 @@ extension AndroidSystem {
             trace("android.broadcast", "broadcast.notDeliveredBeforeUnlock", rule: .a33, cause: cause, details)
             return
         }
-        if intent.action == AndroidIntent.bootCompleted && profile.autostartBlocksBootBroadcasts {
+        if intent.hasAction(AndroidIntent.bootCompleted) && profile.autostartBlocksBootBroadcasts {
             trace("android.broadcast", "broadcast.blockedByAutostart", rule: .a30, cause: cause, details)
             return
         }
-        if intent.action == AndroidIntent.bootCompleted && hasEnqueuedWorkWithoutJob {
+        if intent.hasAction(AndroidIntent.bootCompleted) && hasEnqueuedWorkWithoutJob {
             // WorkManager's own RescheduleReceiver (A43), independent of the app's receivers.
             rescheduleWorkFromDatabase(rule: .a43)
             ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
         }
-        if intent.action == AndroidIntent.timeSet || intent.action == AndroidIntent.timezoneChanged, hasEnqueuedWork {
+        if intent.hasAction(AndroidIntent.timeSet) || intent.hasAction(AndroidIntent.timezoneChanged), hasEnqueuedWork {
             // The same receiver handles TIME_SET and TIMEZONE_CHANGED (A43, A34): jobs are
             // rescheduled from the wall-clock next run times.
             rescheduleWorkAfterTimeChange(action: intent.action)
@@ -70,7 +70,7 @@ extension AndroidSystem {
         // A34: TIME_SET and TIMEZONE_CHANGED reach manifest receivers despite the implicit-broadcast
         // limits; A52: an alarm's receiver runs even when notifications are denied.
         let rule: OSRule? =
-            intent.action == AndroidIntent.timeSet || intent.action == AndroidIntent.timezoneChanged
+            intent.hasAction(AndroidIntent.timeSet) || intent.hasAction(AndroidIntent.timezoneChanged)
             ? .a34 : fromAlarm && !postNotificationsGranted ? .a52 : nil
         let record = trace("android.broadcast", "broadcast.delivered", rule: rule, cause: cause, details)
         ensureProcess(reason: fromAlarm ? "alarm" : "broadcast", cause: record)

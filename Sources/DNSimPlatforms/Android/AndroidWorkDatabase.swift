@@ -23,12 +23,13 @@ struct AndroidWorkDatabase {
     private var serials: [Int32] = []
     /// How many slots are deleted.
     private var deletedCount = 0
-    /// The index of the live work item of each unique name.
-    private var liveByName: [String: Int] = [:]
+    /// The index of the live work item of each unique name (names compare by their bytes, as
+    /// WorkManager's do: ``StringKey``).
+    private var liveByName: [StringKey: Int] = [:]
     /// The indexes of the live work items, ascending (enqueue order).
     private(set) var liveIndices: [Int] = []
     /// The indexes of every work item of each unique name still kept, ascending.
-    private var indicesByName: [String: [Int]] = [:]
+    private var indicesByName: [StringKey: [Int]] = [:]
 
     /// Whether `state` counts as live (enqueued or running).
     static func isLive(_ state: AndroidWorkState) -> Bool { state == .enqueued || state == .running }
@@ -40,7 +41,7 @@ struct AndroidWorkDatabase {
     subscript(index: Int) -> AndroidWork { slots[index] }
 
     /// The index of the live work item named `name`.
-    func liveIndex(named name: String) -> Int? { liveByName[name] }
+    func liveIndex(named name: String) -> Int? { liveByName[StringKey(name)] }
 
     /// The index of the work item with `serial`, or `nil` if it was deleted (or never enqueued).
     func index(ofSerial serial: Int32) -> Int? {
@@ -56,7 +57,7 @@ struct AndroidWorkDatabase {
 
     /// The states of every work item named `name` still kept, in enqueue order.
     func states(named name: String) -> [AndroidWorkState] {
-        (indicesByName[name] ?? []).map { self[$0].state }
+        (indicesByName[StringKey(name)] ?? []).map { self[$0].state }
     }
 
     /// Appends a new work item; returns its index.
@@ -66,7 +67,7 @@ struct AndroidWorkDatabase {
         slots.append(work)
         isDeleted.append(false)
         serials.append(work.serial)
-        indicesByName[work.name, default: []].append(index)
+        indicesByName[StringKey(work.name), default: []].append(index)
         if Self.isLive(work.state) { addLive(index, name: work.name) }
         return index
     }
@@ -88,7 +89,7 @@ struct AndroidWorkDatabase {
     /// `enqueueUniqueWork` does before enqueuing the name again). May compact the storage, which
     /// moves the other items' indexes.
     mutating func deleteRecords(named name: String) {
-        noteDeleted(Self.delete(&indicesByName[name, default: []], marking: &isDeleted, in: slots))
+        noteDeleted(Self.delete(&indicesByName[StringKey(name), default: []], marking: &isDeleted, in: slots))
     }
 
     /// Counts `deleted` more deleted slots, and compacts once four in five slots are deleted: a
@@ -110,7 +111,7 @@ struct AndroidWorkDatabase {
         for index in slots.indices where !isDeleted[index] {
             guard !Self.isLive(slots[index].state), slots[index].lastEnqueueWallMillis < threshold else { continue }
             isDeleted[index] = true
-            indicesByName[slots[index].name]?.removeAll { $0 == index }
+            indicesByName[StringKey(slots[index].name)]?.removeAll { $0 == index }
             pruned += 1
         }
         noteDeleted(pruned)
@@ -154,8 +155,8 @@ struct AndroidWorkDatabase {
     }
 
     private mutating func addLive(_ index: Int, name: String) {
-        precondition(liveByName[name] == nil, "two live work items named \(name)")
-        liveByName[name] = index
+        precondition(liveByName[StringKey(name)] == nil, "two live work items named \(name)")
+        liveByName[StringKey(name)] = index
         // Work only becomes live when enqueued, and it is then the newest item.
         if let last = liveIndices.last, last > index {
             liveIndices.insert(index, at: insertionPoint(of: index))
@@ -165,7 +166,7 @@ struct AndroidWorkDatabase {
     }
 
     private mutating func removeLive(_ index: Int, name: String) {
-        liveByName[name] = nil
+        liveByName[StringKey(name)] = nil
         let at = insertionPoint(of: index)
         if at < liveIndices.count, liveIndices[at] == index { liveIndices.remove(at: at) }
     }

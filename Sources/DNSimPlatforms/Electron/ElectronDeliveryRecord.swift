@@ -23,5 +23,5 @@ public struct ElectronDeliveryRecord: Sendable {
     }
 
     /// The value of the first `userInfo` entry named `key`.
-    public func info(_ key: String) -> String? { userInfo.first { $0.key == key }?.value }
+    public func info(_ key: String) -> String? { userInfo.value(forKey: key) }
 }

@@ -24,7 +24,7 @@ public struct IOSNotificationRequest: Sendable, Hashable {
     }
 
     /// The first `userInfo` value for `key`.
-    public func info(_ key: String) -> String? { userInfo.first { $0.key == key }?.value }
+    public func info(_ key: String) -> String? { userInfo.value(forKey: key) }
 }
 
 /// `UNCalendarNotificationTrigger` or `UNTimeIntervalNotificationTrigger`.

@@ -175,7 +175,7 @@ extension AndroidDailyNotificationPlugin {
                     store.appendHistory(.init(slot: slotID, localDate: date, status: .skipped))
                     telemetry("skipped", slot: slotID, date: date, planned: planned, context: context, extra: [TraceDetail("why", "stale at fire")])
                 } else {
-                    let version = content?.first { $0.key == NotificationExtraKey.contentVersion }?.value
+                    let version = content?.value(forKey: NotificationExtraKey.contentVersion)
                     context.notify(
                         id: slot.requestCode, title: slot.title,
                         body: version.map { slot.body.isEmpty ? "[content v\($0)]" : slot.body + " [content v\($0)]" } ?? slot.body,

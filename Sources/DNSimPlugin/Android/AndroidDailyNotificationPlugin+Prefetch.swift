@@ -29,9 +29,9 @@ extension AndroidDailyNotificationPlugin {
     /// fetched content is kept with the slot and shown when the alarm fires.
     public func doWork(_ work: AndroidWork, context: Context) -> AndroidWorkOutcome {
         guard work.request.worker == Self.prefetchWorker,
-            let slotID = work.request.inputData.first(where: { $0.key == NotificationExtraKey.slot })?.value
+            let slotID = work.request.inputData.value(forKey: NotificationExtraKey.slot)
         else { return AndroidWorkOutcome(.failure) }
-        let localDate = work.request.inputData.first { $0.key == NotificationExtraKey.localDate }?.value ?? ""
+        let localDate = work.request.inputData.value(forKey: NotificationExtraKey.localDate) ?? ""
         guard let etag = try? context.withStorage({ store in store.slotIndex(of: slotID).map { store.slots[$0].contentETag } }) else {
             context.log("prefetch.failed", [TraceDetail("slot", slotID), TraceDetail("why", "storage locked or slot gone")])
             return AndroidWorkOutcome(.failure)

@@ -2,12 +2,29 @@ import DNSimCalendar
 import DNSimCore
 
 extension PluginStore {
-    /// One occurrence of a slot: the key the store's history is indexed by.
+    /// One occurrence of a slot: the key the store's history is indexed by. Slot ids compare by
+    /// their bytes and are hashed cheaply (``StringKey``): the plugin looks an occurrence up on
+    /// every delivery and every prefetch.
     struct Occurrence: Hashable, Sendable {
         /// The slot id.
         var slot: String
         /// The occurrence's local date.
         var localDate: LocalDate
+
+        static func == (lhs: Occurrence, rhs: Occurrence) -> Bool {
+            lhs.localDate == rhs.localDate && StringKey(lhs.slot) == StringKey(rhs.slot)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(StringKey(slot))
+            hasher.combine(localDate)
+        }
+
+        /// The slot's folded bytes and the date's fields, mixed by ``WordMix``.
+        func _rawHashValue(seed: Int) -> Int {
+            let date = UInt64(bitPattern: Int64(localDate.year)) << 16 | UInt64(localDate.month) << 8 | UInt64(localDate.day)
+            return WordMix.hash(StringKey(slot).word, date, seed: seed)
+        }
     }
 }
 

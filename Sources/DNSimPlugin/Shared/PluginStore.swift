@@ -84,7 +84,7 @@ public struct PluginStore: Sendable {
     public var slots: [Slot] = []
     /// Slot id → position in ``slots`` when ``slotIndex(of:)`` last indexed them: a hint, checked
     /// before it is trusted, since ``slots`` is changed in place.
-    private var slotPositions: [String: Int] = [:]
+    private var slotPositions: [StringKey: Int] = [:]
     /// Delivery and missed records, in order. Append through ``appendHistory(_:)``, which keeps
     /// the indexes below in step.
     public private(set) var history: [HistoryEntry] = []
@@ -119,11 +119,15 @@ public struct PluginStore: Sendable {
     public mutating func slotIndex(of id: String) -> Int? {
         // A handful of slots are compared faster than an id is hashed.
         if slots.count <= Self.slotsSearchedInOrder { return slots.firstIndex { $0.id == id } }
-        if let position = slotPositions[id], position < slots.count, slots[position].id == id { return position }
+        let key = StringKey(id)
+        if let position = slotPositions[key], position < slots.count, slots[position].id == id { return position }
         // Stale or missing: index the slots again (ids are unique, so the position found is the first).
         slotPositions.removeAll(keepingCapacity: true)
-        for position in slots.indices.reversed() { slotPositions[slots[position].id] = position }
-        return slotPositions[id]
+        for position in slots.indices.reversed() { slotPositions[StringKey(slots[position].id)] = position }
+        if let position = slotPositions[key] { return position }
+        // The index keys ids by their bytes; `==` on ids also matches canonically equivalent
+        // spellings, which only a search finds.
+        return slots.firstIndex { $0.id == id }
     }
 
     /// Up to how many slots ``slotIndex(of:)`` compares ids in order instead of indexing them.

@@ -1,8 +1,10 @@
 import DNSimCalendar
+import DNSimCore
 
 /// A map keyed by an occurrence as the trace names it — a slot id and a local date written
-/// `YYYY-MM-DD` — that finds an entry without hashing either string: the slot is numbered in
-/// the order the table first sees it (a run has a handful), and the date is a day number.
+/// `YYYY-MM-DD` — that finds an entry without hashing the date: the slot is numbered in the
+/// order the table first sees it (a run has a handful; ids compare by their bytes,
+/// ``StringKey``), and the date is a day number.
 ///
 /// The run index keeps an entry per occurrence of a run (a 50-slot year: 18 000) in two of
 /// these, and every record about an occurrence updates one. Each slot keeps its days in an
@@ -16,7 +18,7 @@ import DNSimCalendar
 /// a ``LocalDate`` finds the entry its ``LocalDate/description`` would.
 struct OccurrenceTable<Value> {
     /// Each slot's number, in the order the slots were first seen.
-    private var slotNumbers: [String: Int32] = [:]
+    private var slotNumbers: [StringKey: Int32] = [:]
     /// Each numbered slot's days near its anchor, by slot number.
     private var days: [SlotDays] = []
     /// How many entries ``days`` holds.
@@ -52,7 +54,7 @@ struct OccurrenceTable<Value> {
     subscript(slot slot: String, localDate localDate: String) -> Value? {
         get {
             guard let day = Self.dayNumber(localDate) else { return byText[TextKey(slot: slot, localDate: localDate)] }
-            guard let number = slotNumbers[slot] else { return nil }
+            guard let number = slotNumbers[StringKey(slot)] else { return nil }
             return entry(slot: number, day: day)
         }
         set {
@@ -67,7 +69,7 @@ struct OccurrenceTable<Value> {
     /// The entry of the occurrence of `slot` on `date`.
     subscript(slot slot: String, localDate date: LocalDate) -> Value? {
         guard (0...9999).contains(date.year) else { return self[slot: slot, localDate: date.description] }
-        guard let number = slotNumbers[slot] else { return nil }
+        guard let number = slotNumbers[StringKey(slot)] else { return nil }
         return entry(slot: number, day: date.daysSinceEpoch)
     }
 
@@ -122,11 +124,11 @@ struct OccurrenceTable<Value> {
         // first, which for a short id is a compare of two words instead of a hash.
         if lastSlot.number >= 0, slot == lastSlot.id { return lastSlot.number }
         let number: Int32
-        if let known = slotNumbers[slot] {
+        if let known = slotNumbers[StringKey(slot)] {
             number = known
         } else {
             number = Int32(slotNumbers.count)
-            slotNumbers[slot] = number
+            slotNumbers[StringKey(slot)] = number
         }
         lastSlot = (slot, number)
         return number

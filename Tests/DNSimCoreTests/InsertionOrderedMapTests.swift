@@ -1,4 +1,4 @@
-import DNSimCore
+@testable import DNSimCore
 import Testing
 
 struct InsertionOrderedMapTests {
@@ -49,7 +49,7 @@ struct InsertionOrderedMapTests {
             #expect(moved.moveToEnd(key, for: key) == nil)
             reference.append(key, for: key)
         }
-        // Enough replacements to compact several times over.
+        // Many replacements: each reuses its key's slot in place.
         for step in 0..<500 {
             let key = (step * 7) % 10
             #expect(moved.moveToEnd(1_000 + step, for: key) == reference.removeValue(forKey: key))
@@ -60,7 +60,7 @@ struct InsertionOrderedMapTests {
         for key in 0..<10 { #expect(moved.order(of: key) != nil && moved[key] == reference[key]) }
     }
 
-    @Test func staysOrderedThroughManyRemovalsAndCompactions() {
+    @Test func staysOrderedThroughManyRemovalsAndSlotReuses() {
         var map = InsertionOrderedMap<Int, Int>()
         var model: [Int] = []
         for key in 0..<2_000 {
@@ -74,7 +74,7 @@ struct InsertionOrderedMapTests {
         #expect(map.keys == model)
         #expect(map.count == model.count)
         for key in model { #expect(map.order(of: key) != nil && map[key] == key) }
-        // Positions survive compactions in insertion order.
+        // Orders compare as inserted, through the reuse of freed slots.
         let orders = model.map { map.order(of: $0) ?? -1 }
         #expect(orders == orders.sorted() && Set(orders).count == orders.count)
         let removed = map.removeAll { $0 % 2 == 0 }
@@ -82,5 +82,29 @@ struct InsertionOrderedMapTests {
         #expect(map.keys == model.filter { $0 % 2 != 0 })
         map.removeAll()
         #expect(map.isEmpty && map.values.isEmpty)
+    }
+
+    /// Freed slots are reused: a map that keeps a few keys live through many insertions and
+    /// removals (an alarm table over a year) holds no more slots than it ever had live keys,
+    /// and its order stays that of the insertions.
+    @Test func reusesFreedSlotsAndKeepsTheOrderOfInsertions() {
+        var map = InsertionOrderedMap<Int, Int>()
+        var model: [Int] = []
+        for key in 0..<5_000 {
+            map.append(key, for: key)
+            model.append(key)
+            if model.count > 20 {
+                let victim = model.remove(at: (key * 7) % model.count)
+                #expect(map.removeValue(forKey: victim) == victim)
+            }
+            if key % 5 == 0, let first = model.first {
+                map.moveToEnd(first, for: first)
+                model.append(model.removeFirst())
+            }
+        }
+        #expect(map.keys == model && map.values == model)
+        #expect(map.entries.count <= 21, "slots are reused")
+        let orders = model.map { map.order(of: $0) ?? -1 }
+        #expect(orders == orders.sorted())
     }
 }

@@ -3,9 +3,14 @@
 ///
 /// Models keep live items in it (pending alarms, notification requests, timers) so that calls
 /// cost the same at the end of a year-long run as at its start, while everything they print or
-/// schedule still follows insertion order, never hash order. Removal leaves a tombstone;
-/// tombstones are compacted away once they outnumber the live entries twice over, so removal
-/// is O(1) amortised and relative order never changes.
+/// schedule still follows insertion order, never hash order.
+///
+/// Entries live in slots that never move: a key's slot is found by one hash look-up, and the
+/// insertion order is a doubly linked list through the slots. Removing a key unlinks its slot
+/// and frees it for the next insertion; moving a key to the end (``moveToEnd(_:for:)``: what
+/// re-setting an alarm does) relinks its slot in place, without touching the hash table. So no
+/// operation moves other entries or rebuilds the table, and memory stays proportional to the
+/// most entries ever live at once.
 public struct InsertionOrderedMap<Key: Hashable, Value> {
     @usableFromInline
     struct Entry {
@@ -19,10 +24,35 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
         }
     }
 
-    /// Live entries and tombstones (`nil`), in insertion order.
+    /// A slot's neighbours in insertion order (-1: none) and its place in that order.
+    @usableFromInline
+    struct Link {
+        @usableFromInline var previous: Int32
+        @usableFromInline var next: Int32
+        /// Grows with every insertion and move: slots compare in insertion order by it.
+        @usableFromInline var stamp: Int
+
+        @inlinable
+        init(previous: Int32, next: Int32, stamp: Int) {
+            self.previous = previous
+            self.next = next
+            self.stamp = stamp
+        }
+    }
+
+    /// The entries by slot (`nil`: a free slot).
     @usableFromInline var entries: [Entry?] = []
-    /// The index in ``entries`` of each live key.
+    /// The links by slot (a free slot's are stale).
+    @usableFromInline var links: [Link] = []
+    /// Slots freed by removals, reused before the slot arrays grow.
+    @usableFromInline var freeSlots: [Int32] = []
+    /// The slot of each live key.
     @usableFromInline var positions: [Key: Int] = [:]
+    /// The first and last live slots in insertion order (-1 when empty).
+    @usableFromInline var head: Int32 = -1
+    @usableFromInline var tail: Int32 = -1
+    /// The next stamp (``Link/stamp``).
+    @usableFromInline var nextStamp = 0
 
     /// Creates an empty map.
     @inlinable
@@ -42,8 +72,8 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     /// The value for `key`, if any.
     @inlinable
     public subscript(key: Key) -> Value? {
-        guard let position = positions[key] else { return nil }
-        return entries[position]?.value
+        guard let slot = positions[key] else { return nil }
+        return entries[slot]?.value
     }
 
     /// The live values, in insertion order.
@@ -55,8 +85,10 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     public func mapValuesInOrder<T>(_ transform: (Value) throws -> T) rethrows -> [T] {
         var result: [T] = []
         result.reserveCapacity(positions.count)
-        for entry in entries {
-            if let entry { result.append(try transform(entry.value)) }
+        var slot = head
+        while slot >= 0 {
+            if let entry = entries[Int(slot)] { result.append(try transform(entry.value)) }
+            slot = links[Int(slot)].next
         }
         return result
     }
@@ -66,9 +98,10 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     public func firstValues(_ count: Int) -> [Value] {
         var result: [Value] = []
         result.reserveCapacity(Swift.min(count, positions.count))
-        for entry in entries {
-            guard result.count < count else { break }
-            if let entry { result.append(entry.value) }
+        var slot = head
+        while slot >= 0, result.count < count {
+            if let entry = entries[Int(slot)] { result.append(entry.value) }
+            slot = links[Int(slot)].next
         }
         return result
     }
@@ -78,13 +111,16 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public func minValue(by areInIncreasingOrder: (Value, Value) throws -> Bool) rethrows -> Value? {
         var best: Value?
-        for entry in entries {
-            guard let entry else { continue }
-            if let current = best {
-                if try areInIncreasingOrder(entry.value, current) { best = entry.value }
-            } else {
-                best = entry.value
+        var slot = head
+        while slot >= 0 {
+            if let entry = entries[Int(slot)] {
+                if let current = best {
+                    if try areInIncreasingOrder(entry.value, current) { best = entry.value }
+                } else {
+                    best = entry.value
+                }
             }
+            slot = links[Int(slot)].next
         }
         return best
     }
@@ -94,40 +130,51 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     public var keys: [Key] {
         var result: [Key] = []
         result.reserveCapacity(positions.count)
-        for entry in entries {
-            if let entry { result.append(entry.key) }
+        var slot = head
+        while slot >= 0 {
+            if let entry = entries[Int(slot)] { result.append(entry.key) }
+            slot = links[Int(slot)].next
         }
         return result
     }
 
-    /// Where `key` stands in insertion order: positions compare as their entries were inserted.
-    /// Valid until the next removal.
+    /// Where `key` stands in insertion order: orders compare as their entries were inserted
+    /// (or last moved to the end).
     @inlinable
-    public func order(of key: Key) -> Int? { positions[key] }
+    public func order(of key: Key) -> Int? { positions[key].map { links[$0].stamp } }
 
     /// Adds `value` for a `key` that has no live entry, after every live entry.
     @inlinable
     public mutating func append(_ value: Value, for key: Key) {
         precondition(positions[key] == nil, "InsertionOrderedMap.append: the key is already present")
-        positions[key] = entries.count
-        entries.append(Entry(key: key, value: value))
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = Int(free)
+            entries[slot] = Entry(key: key, value: value)
+        } else {
+            slot = entries.count
+            entries.append(Entry(key: key, value: value))
+            links.append(Link(previous: -1, next: -1, stamp: 0))
+        }
+        linkAtTail(slot)
+        positions[key] = slot
     }
 
     /// Sets `value` for `key` after every live entry, as removing `key` and appending would,
-    /// and returns the value it replaces, if any. Replacing costs one hash-table update, not a
-    /// removal and an insertion.
+    /// and returns the value it replaces, if any. Replacing is one hash look-up: the key's slot
+    /// takes the value and moves to the end of the order.
     @discardableResult
     @inlinable
     public mutating func moveToEnd(_ value: Value, for key: Key) -> Value? {
-        let end = entries.count
-        guard let old = positions.updateValue(end, forKey: key) else {
-            entries.append(Entry(key: key, value: value))
+        guard let slot = positions[key] else {
+            append(value, for: key)
             return nil
         }
-        // Moved out, leaving the tombstone: no copy of the value.
-        let replaced = entries[old].take()?.value
-        entries.append(Entry(key: key, value: value))
-        compactIfSparse()
+        // The old entry moved out (no copy of its value), the new one moved in.
+        let replaced = entries[slot].take()?.value
+        entries[slot] = Entry(key: key, value: value)
+        unlink(slot)
+        linkAtTail(slot)
         return replaced
     }
 
@@ -135,15 +182,17 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @discardableResult
     @inlinable
     public mutating func update<R>(_ key: Key, _ body: (inout Value) throws -> R) rethrows -> R? {
-        guard let position = positions[key] else { return nil }
-        return try body(&entries[position]!.value)
+        guard let slot = positions[key] else { return nil }
+        return try body(&entries[slot]!.value)
     }
 
     /// Mutates every live value in place, in insertion order. `body` must not reach this map.
     @inlinable
     public mutating func updateEach(_ body: (inout Value) throws -> Void) rethrows {
-        for position in entries.indices where entries[position] != nil {
-            try body(&entries[position]!.value)
+        var slot = head
+        while slot >= 0 {
+            if entries[Int(slot)] != nil { try body(&entries[Int(slot)]!.value) }
+            slot = links[Int(slot)].next
         }
     }
 
@@ -151,11 +200,8 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @discardableResult
     @inlinable
     public mutating func removeValue(forKey key: Key) -> Value? {
-        guard let position = positions.removeValue(forKey: key) else { return nil }
-        // Moved out, leaving the tombstone: no copy of the value.
-        let value = entries[position].take()?.value
-        compactIfSparse()
-        return value
+        guard let slot = positions.removeValue(forKey: key) else { return nil }
+        return free(slot)
     }
 
     /// Removes every live entry whose value satisfies `shouldRemove`; returns them in insertion order.
@@ -163,13 +209,15 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public mutating func removeAll(where shouldRemove: (Value) throws -> Bool) rethrows -> [Value] {
         var removed: [Value] = []
-        for position in entries.indices {
-            guard let entry = entries[position], try shouldRemove(entry.value) else { continue }
-            removed.append(entry.value)
-            positions[entry.key] = nil
-            entries[position] = nil
+        var slot = head
+        while slot >= 0 {
+            let next = links[Int(slot)].next
+            if let entry = entries[Int(slot)], try shouldRemove(entry.value) {
+                positions[entry.key] = nil
+                if let value = free(Int(slot)) { removed.append(value) }
+            }
+            slot = next
         }
-        compactIfSparse()
         return removed
     }
 
@@ -177,31 +225,40 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public mutating func removeAll() {
         entries.removeAll()
+        links.removeAll()
+        freeSlots.removeAll()
         positions.removeAll()
+        head = -1
+        tail = -1
     }
 
-    /// Drops the tombstones once they outnumber the live entries twice over (amortised O(1)
-    /// per removal: a compaction re-indexes every live key, so it waits for twice as many
-    /// removals as there are keys).
+    /// Unlinks `slot`, empties it for reuse and returns its value (its key is already gone from
+    /// ``positions``).
     @inlinable
-    mutating func compactIfSparse() {
-        let tombstones = entries.count - positions.count
-        guard tombstones > 32, tombstones > 2 * positions.count else { return }
-        // Live entries are moved down in place (a swap moves, where reading one out copies its
-        // key and value), and every key's position is mapped through the moves: `mapValues`
-        // keeps the table's layout, so no key is hashed again.
-        var moved = [Int](repeating: -1, count: entries.count)
-        var kept = 0
-        for position in entries.indices {
-            if case .none = entries[position] { continue }
-            if kept != position { entries.swapAt(kept, position) }
-            moved[position] = kept
-            kept += 1
-        }
-        entries.removeLast(entries.count - kept)
-        positions = positions.mapValues { moved[$0] }
+    mutating func free(_ slot: Int) -> Value? {
+        unlink(slot)
+        freeSlots.append(Int32(slot))
+        return entries[slot].take()?.value
+    }
+
+    /// Links `slot` after the last live slot, with the next stamp.
+    @inlinable @inline(__always)
+    mutating func linkAtTail(_ slot: Int) {
+        links[slot] = Link(previous: tail, next: -1, stamp: nextStamp)
+        nextStamp += 1
+        if tail >= 0 { links[Int(tail)].next = Int32(slot) } else { head = Int32(slot) }
+        tail = Int32(slot)
+    }
+
+    /// Takes `slot` out of the order (its own links are left stale).
+    @inlinable @inline(__always)
+    mutating func unlink(_ slot: Int) {
+        let link = links[slot]
+        if link.previous >= 0 { links[Int(link.previous)].next = link.next } else { head = link.next }
+        if link.next >= 0 { links[Int(link.next)].previous = link.previous } else { tail = link.previous }
     }
 }
 
 extension InsertionOrderedMap: Sendable where Key: Sendable, Value: Sendable {}
 extension InsertionOrderedMap.Entry: Sendable where Key: Sendable, Value: Sendable {}
+extension InsertionOrderedMap.Link: Sendable {}

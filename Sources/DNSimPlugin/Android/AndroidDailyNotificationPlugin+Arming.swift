@@ -15,7 +15,9 @@ extension AndroidDailyNotificationPlugin {
     func window(of slot: PluginStore.Slot, zone: Zone) -> [Occurrence] {
         let days = build.rollingWindowDays
         var date = slot.nextLocalDate
-        var laneTaken = [Bool](repeating: false, count: days)
+        // The lanes taken, as bits (`android.windowDays` is at most 14); lanes past 63 in a set.
+        var lanesTaken: UInt64 = 0
+        var highLanesTaken: Set<Int> = []
         var window: [Occurrence] = []
         window.reserveCapacity(days)
         for k in 0..<days {
@@ -23,8 +25,12 @@ extension AndroidDailyNotificationPlugin {
             // After a date the zone skipped (one occurrence per instant), two dates of one window
             // can share a lane; the later one waits for the next window rather than replace it.
             let lane = lane(of: date)
-            guard !laneTaken[lane] else { continue }
-            laneTaken[lane] = true
+            if lane < 64 {
+                guard lanesTaken & (1 << UInt64(lane)) == 0 else { continue }
+                lanesTaken |= 1 << UInt64(lane)
+            } else {
+                guard highLanesTaken.insert(lane).inserted else { continue }
+            }
             let runAt: Int64
             switch (k, rollover) {
             case (0, _):

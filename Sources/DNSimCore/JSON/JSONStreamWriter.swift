@@ -22,8 +22,13 @@ public struct JSONStreamWriter {
     /// The layout of the text.
     public let style: JSONWriter.Style
 
-    /// The open containers, innermost last.
-    private var open: [Container] = []
+    /// How many containers are open.
+    private var depth = 0
+    /// The innermost open container (meaningful when ``depth`` > 0): kept apart from the
+    /// enclosing ones, so that a member or element touches no array.
+    private var innermost = Container(isObject: false)
+    /// The open containers enclosing ``innermost``, outermost first.
+    private var enclosing: [Container] = []
 
     #if DEBUG
         /// The last key of each open object (`nil` before its first), to check the key order.
@@ -63,7 +68,7 @@ public struct JSONStreamWriter {
     public mutating func beginObject() {
         beforeValue()
         bytes.append(UInt8(ascii: "{"))
-        open.append(Container(isObject: true))
+        push(Container(isObject: true))
         #if DEBUG
             lastKeys.append(nil)
         #endif
@@ -71,7 +76,7 @@ public struct JSONStreamWriter {
 
     /// Closes the innermost open container, an object.
     public mutating func endObject() {
-        precondition(open.last?.isObject == true, "endObject() without an open object")
+        precondition(depth > 0 && innermost.isObject, "endObject() without an open object")
         #if DEBUG
             lastKeys.removeLast()
         #endif
@@ -82,19 +87,19 @@ public struct JSONStreamWriter {
     public mutating func beginArray() {
         beforeValue()
         bytes.append(UInt8(ascii: "["))
-        open.append(Container(isObject: false))
+        push(Container(isObject: false))
     }
 
     /// Closes the innermost open container, an array.
     public mutating func endArray() {
-        precondition(open.last?.isObject == false, "endArray() without an open array")
+        precondition(depth > 0 && !innermost.isObject, "endArray() without an open array")
         close(UInt8(ascii: "]"))
     }
 
     /// Starts a member of the innermost open object; its value comes next. Keys must be given in
     /// ascending UTF-8 byte order, each once.
     public mutating func key(_ key: String) {
-        precondition(open.last?.isObject == true, "key(_:) outside an object")
+        precondition(depth > 0 && innermost.isObject, "key(_:) outside an object")
         #if DEBUG
             if let last = lastKeys[lastKeys.count - 1] {
                 assert(UTF8Bytes.precedes(last, key), "key \"\(key)\" after \"\(last)\": keys must be sorted")
@@ -110,15 +115,14 @@ public struct JSONStreamWriter {
 
     /// ``key(_:)-(String)`` for a key made once (``Key``).
     public mutating func key(_ key: Key) {
-        precondition(open.last?.isObject == true, "key(_:) outside an object")
+        precondition(depth > 0 && innermost.isObject, "key(_:) outside an object")
         #if DEBUG
             if let last = lastKeys[lastKeys.count - 1] {
                 assert(UTF8Bytes.precedes(last, key.name), "key \"\(key.name)\" after \"\(last)\": keys must be sorted")
             }
             lastKeys[lastKeys.count - 1] = key.name
         #endif
-        separate()
-        bytes.append(contentsOf: style == .pretty ? key.pretty : key.compact)
+        (style == .pretty ? key.pretty : key.compact).withUnsafeBufferPointer { appendSeparated($0) }
     }
 
     // MARK: Scalars
@@ -199,7 +203,7 @@ public struct JSONStreamWriter {
 
     /// Ends a line of JSON Lines: appends a newline after a complete top-level value.
     public mutating func endLine() {
-        precondition(open.isEmpty, "endLine() inside a container")
+        precondition(depth == 0, "endLine() inside a container")
         bytes.append(0x0A)
     }
 
@@ -218,14 +222,13 @@ public struct JSONStreamWriter {
         let pretty = style == .pretty
         var text = string
         return text.withUTF8 { utf8 in
-            let indent = separated && pretty ? open.count * 2 : 0
+            let indent = separated && pretty ? depth * 2 : 0
             let total = (separated ? 2 + indent : 0) + 1 + utf8.count + closing.utf8CodeUnitCount
             guard total <= Self.assembledLimit, !utf8.contains(where: JSONWriter.needsEscape) else { return false }
             var comma = false
             if separated {
-                let last = open.count - 1
-                comma = open[last].count > 0
-                open[last].count += 1
+                comma = innermost.count > 0
+                innermost.count += 1
             }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
                 guard let start = buffer.baseAddress else { return }
@@ -254,6 +257,38 @@ public struct JSONStreamWriter {
         }
     }
 
+    /// Appends, in one copy, the separator ``separate()`` writes and then `text` (a key made
+    /// once: ``Key``).
+    private mutating func appendSeparated(_ text: UnsafeBufferPointer<UInt8>) {
+        let pretty = style == .pretty
+        let indent = pretty ? depth * 2 : 0
+        let comma = innermost.count > 0
+        let total = (comma ? 1 : 0) + (pretty ? 1 + indent : 0) + text.count
+        guard total <= Self.assembledLimit else {
+            separate()
+            bytes.append(contentsOf: text)
+            return
+        }
+        innermost.count += 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
+            guard let start = buffer.baseAddress else { return }
+            var end = start
+            if comma {
+                end.initialize(to: UInt8(ascii: ","))
+                end += 1
+            }
+            if pretty {
+                end.initialize(to: 0x0A)
+                end += 1
+                end.initialize(repeating: UInt8(ascii: " "), count: indent)
+                end += indent
+            }
+            if let source = text.baseAddress { end.initialize(from: source, count: text.count) }
+            end += text.count
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+        }
+    }
+
     /// Before any value: inside an array, separates it from the previous element (inside an
     /// object, the key did that already).
     @inline(__always)
@@ -262,22 +297,30 @@ public struct JSONStreamWriter {
     }
 
     /// Whether the innermost open container is an array (a value there needs a separator).
-    private var isInArray: Bool { open.last.map { !$0.isObject } ?? false }
+    private var isInArray: Bool { depth > 0 && !innermost.isObject }
 
     /// Before an array element or an object member: a comma after the previous one, then the
     /// pretty style's line break and indentation.
     private mutating func separate() {
-        let last = open.count - 1
-        if open[last].count > 0 { bytes.append(UInt8(ascii: ",")) }
-        open[last].count += 1
-        newline(indent: open.count)
+        if innermost.count > 0 { bytes.append(UInt8(ascii: ",")) }
+        innermost.count += 1
+        newline(indent: depth)
+    }
+
+    /// Opens `container` inside the innermost one.
+    private mutating func push(_ container: Container) {
+        if depth > 0 { enclosing.append(innermost) }
+        innermost = container
+        depth += 1
     }
 
     /// Closes the innermost container with `bracket`: `{}` / `[]` when empty, else on a line of
     /// its own in the pretty style.
     private mutating func close(_ bracket: UInt8) {
-        let container = open.removeLast()
-        if container.count > 0 { newline(indent: open.count) }
+        let container = innermost
+        depth -= 1
+        if depth > 0 { innermost = enclosing.removeLast() }
+        if container.count > 0 { newline(indent: depth) }
         bytes.append(bracket)
     }
 

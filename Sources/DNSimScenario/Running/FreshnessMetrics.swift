@@ -62,9 +62,12 @@ public struct FreshnessMetrics: Sendable, Equatable {
         m.acksDelivered = index.acksDelivered
         m.acksFailed = index.acksFailed
         m.occurrencesPlanned = planned.count
-        m.prefetchHitsAtTLead = planned.filter { occurrence in
-            index.earliestPrefetchSuccess[slot: occurrence.slot, localDate: occurrence.localDate].map { $0 < occurrence.at } ?? false
-        }.count
+        // Read out of the index once: each read through the class copies the table.
+        let earliestPrefetchSuccess = index.earliestPrefetchSuccess
+        m.prefetchHitsAtTLead = planned.reduce(0) { hits, occurrence in
+            let hit = earliestPrefetchSuccess[slot: occurrence.slot, localDate: occurrence.localDate].map { $0 < occurrence.at } ?? false
+            return hits + (hit ? 1 : 0)
+        }
         if m.occurrencesPlanned > 0 { m.hitRatePercent = m.prefetchHitsAtTLead * 100 / m.occurrencesPlanned }
         var ages: [Int64] = []
         let ttl = outcome.freshness.ttlSeconds * 1000

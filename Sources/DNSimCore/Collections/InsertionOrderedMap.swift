@@ -147,6 +147,12 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public mutating func append(_ value: Value, for key: Key) {
         precondition(positions[key] == nil, "InsertionOrderedMap.append: the key is already present")
+        appendAbsent(value, for: key)
+    }
+
+    /// ``append(_:for:)`` of a key known to be absent.
+    @inlinable
+    mutating func appendAbsent(_ value: Value, for key: Key) {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = Int(free)
@@ -167,7 +173,7 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public mutating func moveToEnd(_ value: Value, for key: Key) -> Value? {
         guard let slot = positions[key] else {
-            append(value, for: key)
+            appendAbsent(value, for: key)
             return nil
         }
         // The old entry moved out (no copy of its value), the new one moved in.

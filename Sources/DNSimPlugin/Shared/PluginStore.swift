@@ -22,9 +22,17 @@ public struct PluginStore: Sendable {
         /// The alarm request code (Android) for this slot.
         public var requestCode: Int
         /// When the content shown for this slot was last fetched (wall ms), if ever.
-        public var contentFetchedAt: Int64? = nil
+        public var contentFetchedAt: Int64? = nil {
+            didSet { if contentFetchedAt != oldValue { contentExtras = Self.contentExtras(contentVersion, contentFetchedAt) } }
+        }
         /// The fetched content's version, if any.
-        public var contentVersion: Int? = nil
+        public var contentVersion: Int? = nil {
+            didSet { if contentVersion != oldValue { contentExtras = Self.contentExtras(contentVersion, contentFetchedAt) } }
+        }
+        /// The content extras of a fresh occurrence: the version and fetch time as text, kept
+        /// in step with ``contentVersion`` and ``contentFetchedAt`` (built when they change, not
+        /// at every arming that reads them).
+        public private(set) var contentExtras: [StringPair] = []
         /// The fetched content's ETag, sent as `If-None-Match`.
         public var contentETag: String? = nil
         /// Whether the stored record no longer deserializes (fault injection).
@@ -41,12 +49,12 @@ public struct PluginStore: Sendable {
             contentVersion.map { body.isEmpty ? "[content v\($0)]" : body + " [content v\($0)]" } ?? body
         }
 
-        /// The content extras of a fresh occurrence.
-        public var contentExtras: [StringPair] {
-            guard let contentVersion, let contentFetchedAt else { return [] }
+        /// The content extras of a fresh occurrence with content `version` fetched at `fetchedAt`.
+        static func contentExtras(_ version: Int?, _ fetchedAt: Int64?) -> [StringPair] {
+            guard let version, let fetchedAt else { return [] }
             return [
-                StringPair(NotificationExtraKey.contentVersion, DecimalDigits.string(Int64(contentVersion))),
-                StringPair(NotificationExtraKey.contentFetchedAt, DecimalDigits.string(contentFetchedAt)),
+                StringPair(NotificationExtraKey.contentVersion, DecimalDigits.string(Int64(version))),
+                StringPair(NotificationExtraKey.contentFetchedAt, DecimalDigits.string(fetchedAt)),
             ]
         }
 

@@ -13,6 +13,9 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     public let month: Int
     /// The day of the month, starting at 1.
     public let day: Int
+    /// Days from 1970-01-01 to this date; negative for earlier dates. Worked out once, when the
+    /// date is made (date arithmetic, lanes and day-indexed tables read it far more often).
+    public let daysSinceEpoch: Int64
 
     /// The years a `LocalDate` can hold; wide enough for the local date of every `SimInstant`.
     public static let supportedYears: ClosedRange<Int> = -300_000_000...300_000_000
@@ -27,6 +30,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
         self.year = year
         self.month = month
         self.day = day
+        daysSinceEpoch = CivilMath.daysFromCivil(year: year, month: month, day: day)
     }
 
     /// Parses exactly `YYYY-MM-DD` (four, two and two ASCII digits), e.g. `2026-03-29`.
@@ -49,11 +53,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
         year = civil.year
         month = civil.month
         day = civil.day
-    }
-
-    /// Days from 1970-01-01 to this date; negative for earlier dates.
-    public var daysSinceEpoch: Int64 {
-        CivilMath.daysFromCivil(year: year, month: month, day: day)
+        self.daysSinceEpoch = daysSinceEpoch
     }
 
     /// The date `days` calendar days later (earlier when negative).
@@ -69,7 +69,17 @@ public struct LocalDate: Hashable, Comparable, Sendable {
 
     /// Orders dates chronologically.
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        lhs.daysSinceEpoch < rhs.daysSinceEpoch
+    }
+
+    /// Whether two dates are the same day.
+    public static func == (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        lhs.daysSinceEpoch == rhs.daysSinceEpoch
+    }
+
+    /// Hashes the day number (which alone tells dates apart).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(daysSinceEpoch)
     }
 
     /// Reads `YYYY-MM-DD` from `scanner`; `nil` if the text is not a valid date there.

@@ -58,12 +58,13 @@ extension AndroidDailyNotificationPlugin {
         // unless it would already be stale at the occurrence (then the static template is armed).
         let verdict = rules.verdict(runAt: occurrence.runAt, fetchedAt: slot.contentFetchedAt)
         let content = verdict == .fresh || policy.ttl == .none ? contentExtras : []
+        let texts = occurrenceTexts.texts(date: occurrence.localDate, plannedWallMillis: occurrence.runAt)
         return AndroidPendingIntent(
             requestCode: Self.requestCode(slot: slot, lane: lane),
             intent: AndroidIntent(
                 action: AndroidPluginBuild.notifyAction,
                 extras: NotificationExtraKey.occurrence(
-                    slot: slot.id, localDate: occurrence.localDate.description, plannedWallMillis: occurrence.runAt, content: content)))
+                    slot: slot.id, localDate: texts.date, plannedWallMillisText: texts.planned, content: content)))
     }
 
     /// The request-code lane of a local date: its day number modulo the window length.

@@ -19,6 +19,9 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
     /// The configuration compiled into the app.
     public let build: AndroidPluginBuild
 
+    /// The texts of the occurrences armed lately (memory of this process only).
+    var occurrenceTexts = OccurrenceTextCache()
+
     /// Creates the plugin for a new process.
     public init(build: AndroidPluginBuild) { self.build = build }
 

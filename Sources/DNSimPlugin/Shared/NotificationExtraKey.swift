@@ -22,11 +22,17 @@ extension NotificationExtraKey {
     /// size: every arming builds them, the OS keeps every post's for the rest of the run, and
     /// `[…] + content` leaves room for as many again.
     static func occurrence(slot: String, localDate: String, plannedWallMillis: Int64, content: [StringPair]) -> [StringPair] {
+        occurrence(slot: slot, localDate: localDate, plannedWallMillisText: DecimalDigits.string(plannedWallMillis), content: content)
+    }
+
+    /// ``occurrence(slot:localDate:plannedWallMillis:content:)`` given the planned wall ms as
+    /// text (``OccurrenceTextCache``).
+    static func occurrence(slot: String, localDate: String, plannedWallMillisText: String, content: [StringPair]) -> [StringPair] {
         var extras: [StringPair] = []
         extras.reserveCapacity(3 + content.count)
         extras.append(StringPair(NotificationExtraKey.slot, slot))
         extras.append(StringPair(NotificationExtraKey.localDate, localDate))
-        extras.append(StringPair(NotificationExtraKey.plannedWallMillis, DecimalDigits.string(plannedWallMillis)))
+        extras.append(StringPair(NotificationExtraKey.plannedWallMillis, plannedWallMillisText))
         extras.append(contentsOf: content)
         return extras
     }

@@ -20,10 +20,9 @@ extension PluginStore {
             hasher.combine(localDate)
         }
 
-        /// The slot's folded bytes and the date's fields, mixed by ``WordMix``.
+        /// The slot's folded bytes and the day number, mixed by ``WordMix``.
         func _rawHashValue(seed: Int) -> Int {
-            let date = UInt64(bitPattern: Int64(localDate.year)) << 16 | UInt64(localDate.month) << 8 | UInt64(localDate.day)
-            return WordMix.hash(StringKey(slot).word, date, seed: seed)
+            WordMix.hash(StringKey(slot).word, UInt64(bitPattern: localDate.daysSinceEpoch), seed: seed)
         }
     }
 }

@@ -13,30 +13,45 @@ struct PlanMatcher {
     private let planned: [OccurrencePlanner.Planned]
     private var matched: [Bool]
     /// Per slot, the positions in `planned` of its occurrences (in plan order, so in time order).
-    private let positionsBySlot: [String: [Int]]
+    private let positionsBySlot: [StringKey: [Int]]
     /// Per slot and local date, the positions of its occurrences; built on first use
     /// (``take(slot:localDate:nearestTo:)``), which most runs never make.
     private var positionsBySlotDate: [SlotDate: [Int]] = [:]
 
-    /// A slot and one of its local dates.
+    /// A slot and one of its local dates. Slot ids compare by their bytes and are hashed
+    /// cheaply (``StringKey``): a result sets one aside per delivery.
     struct SlotDate: Hashable {
         var slot: String
         var localDate: LocalDate
+
+        static func == (lhs: SlotDate, rhs: SlotDate) -> Bool {
+            lhs.localDate == rhs.localDate && StringKey(lhs.slot) == StringKey(rhs.slot)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(StringKey(slot))
+            hasher.combine(localDate)
+        }
+
+        /// The slot's folded bytes and the day number, mixed by ``WordMix``.
+        func _rawHashValue(seed: Int) -> Int {
+            WordMix.hash(StringKey(slot).word, UInt64(bitPattern: localDate.daysSinceEpoch), seed: seed)
+        }
     }
 
     /// Indexes `planned`, which must be in time order (as ``OccurrencePlanner/plan(zoneTimeline:end:)`` returns it).
     init(_ planned: [OccurrencePlanner.Planned]) {
         self.planned = planned
         matched = Array(repeating: false, count: planned.count)
-        var positions: [String: [Int]] = [:]
-        for (position, occurrence) in planned.enumerated() { positions[occurrence.slot, default: []].append(position) }
+        var positions: [StringKey: [Int]] = [:]
+        for (position, occurrence) in planned.enumerated() { positions[StringKey(occurrence.slot), default: []].append(position) }
         positionsBySlot = positions
     }
 
     /// Takes the unmatched occurrence of `slot` nearest to `time` (the earlier one on a tie), if
     /// one lies within ``window``.
     mutating func takeNearest(slot: String, to time: SimInstant) -> OccurrencePlanner.Planned? {
-        guard let positions = positionsBySlot[slot] else { return nil }
+        guard let positions = positionsBySlot[StringKey(slot)] else { return nil }
         let window = Self.window.milliseconds
         let earliest = time - Self.window
         // The first occurrence not before the window.

@@ -30,4 +30,17 @@ open class TraceObserver {
     /// asked for, and does not arrive at all when it answered
     /// ``TraceRecorder/DetailDemand/headerOnly``. The default does nothing.
     open func observe(_ record: consuming TraceRecord, header: Int) {}
+
+    /// Reads a record that reaches the observer with the extras of the item it is about and no
+    /// details (``TraceRecorder/DetailDemand/summary`` of a record written with `extras`). The
+    /// default builds that record and hands it to ``observe(_:header:)``; an observer that reads
+    /// many such records can override this to read the extras without the record being built.
+    open func observe(
+        header: Int, id: Int32, time: SimInstant, subsystem: String, kind: String, rule: String?, cause: Int32,
+        extras: [StringPair]
+    ) {
+        observe(
+            TraceRecord(id: id, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: [], extras: extras),
+            header: header)
+    }
 }

@@ -49,10 +49,23 @@ public struct TraceRecord: Equatable, Sendable {
     /// building it), or of the first of ``extras`` named `name`.
     public func extra(_ name: String) -> String? {
         let first = name.utf8.first
+        if let value = Self.extra(name, first: first, in: extras) { return value }
+        for detail in details where detail.isExtra(named: name, first: first) { return detail.value }
+        return nil
+    }
+
+    /// The value of the first of `extras` named `name` as ``extra(_:)`` finds it (keys compare
+    /// as `String ==` does), for an observer that reads a record's extras without the record
+    /// (``TraceObserver/observe(header:id:time:subsystem:kind:rule:cause:extras:)``).
+    public static func extra(_ name: String, in extras: [StringPair]) -> String? {
+        extra(name, first: name.utf8.first, in: extras)
+    }
+
+    /// ``extra(_:in:)``, told the first UTF-8 byte of `name`.
+    static func extra(_ name: String, first: UInt8?, in extras: [StringPair]) -> String? {
         for pair in extras where !TraceDetail.differInFirstASCIIByte(pair.key.utf8.first, first) && pair.key == name {
             return pair.value
         }
-        for detail in details where detail.isExtra(named: name, first: first) { return detail.value }
         return nil
     }
 }

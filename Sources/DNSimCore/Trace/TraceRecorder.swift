@@ -128,10 +128,8 @@ public final class TraceRecorder {
             case .summary:
                 if let extras {
                     observer.observe(
-                        TraceRecord(
-                            id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, details: [],
-                            extras: extras),
-                        header: header.number)
+                        header: header.number, id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause,
+                        extras: extras)
                     return lastID
                 }
                 recordDetails = summary() ?? details()

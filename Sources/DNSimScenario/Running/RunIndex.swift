@@ -316,16 +316,48 @@ final class RunIndex: TraceObserver {
             }
         }
         guard indexesDecisions else { return }
+        indexRemovalOrDecision(role: role, position: position, id: record.id, time: record.time, kind: record.kind, rule: record.rule) {
+            record.extra($0)
+        }
+    }
+
+    /// Reads a record that carries only its item's extras: one that only counts and may be an
+    /// OS removal or decision (most of a run's alarm and notification records) is indexed from
+    /// the extras without the record being built; any other goes to ``observe(_:header:)``.
+    override func observe(
+        header: Int, id: Int32, time: SimInstant, subsystem: String, kind: String, rule: String?, cause: Int32,
+        extras: [StringPair]
+    ) {
+        let position = shapePosition(header: header, subsystem: subsystem, kind: kind, rule: rule)
+        let role = shapeTable.shapes[position].role
+        guard case .none = role.special, role.scriptedRequest == nil, role.scriptedTaskLaunched == nil else {
+            super.observe(header: header, id: id, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, extras: extras)
+            return
+        }
+        shapeCounts[position] += 1
+        guard indexesDecisions else { return }
+        indexRemovalOrDecision(role: role, position: position, id: id, time: time, kind: kind, rule: rule) {
+            TraceRecord.extra($0, in: extras)
+        }
+    }
+
+    /// Indexes a record that is an OS removal (by the slot it names, or as one of everything)
+    /// or the latest OS decision about the occurrence it names; `extra` reads its extras.
+    @inline(__always)
+    private func indexRemovalOrDecision(
+        role: RecordShape.Role, position: Int, id: Int32, time: SimInstant, kind: String, rule: String?,
+        extra: (String) -> String?
+    ) {
         if role.isRemoval {
-            let summary = RecordSummary(id: record.id, time: record.time, kind: record.kind, rule: record.rule)
-            if let slot = record.extra("slot") {
+            let summary = RecordSummary(id: id, time: time, kind: kind, rule: rule)
+            if let slot = extra("slot") {
                 removalsBySlot[slot, default: []].append(summary)
             } else {
                 removalsOfAll.append(summary)
             }
         }
-        if role.isOSDecision, let slot = record.extra("slot"), let date = record.extra("localDate") {
-            lastOSRecord[slot: slot, localDate: date] = Decision(id: record.id, shape: Int32(position), time: record.time)
+        if role.isOSDecision, let slot = extra("slot"), let date = extra("localDate") {
+            lastOSRecord[slot: slot, localDate: date] = Decision(id: id, shape: Int32(position), time: time)
         }
     }
 

@@ -6,7 +6,7 @@ import DNSimCore
 ///
 /// A plugin arms each occurrence several times (its window moves a day at a time, and a
 /// prefetch re-arms it with fresh content), and formatting the two texts was a third of
-/// building an alarm's PendingIntent. The cache is direct-mapped (64 entries, by a mix of the
+/// building an alarm's PendingIntent. The cache is direct-mapped (512 entries, by a mix of the
 /// day and the planned time) and lives in memory with the process: a text is reused only for
 /// the very same day and planned time, so what the plugin arms never depends on it.
 struct OccurrenceTextCache {
@@ -17,7 +17,7 @@ struct OccurrenceTextCache {
         var plannedText: String
     }
 
-    private var entries = [Entry?](repeating: nil, count: 64)
+    private var entries = [Entry?](repeating: nil, count: 512)
 
     /// The date's text and the planned time's, from the cache or formatted (and cached).
     mutating func texts(date: LocalDate, plannedWallMillis: Int64) -> (date: String, planned: String) {

@@ -6,30 +6,34 @@ import DNSimCore
 ///
 /// A plugin arms each occurrence several times (its window moves a day at a time, and a
 /// prefetch re-arms it with fresh content), and formatting the two texts was a third of
-/// building an alarm's PendingIntent. The cache is direct-mapped (512 entries, by a mix of the
-/// day and the planned time) and lives in memory with the process: a text is reused only for
-/// the very same day and planned time, so what the plugin arms never depends on it.
+/// building an alarm's PendingIntent. The cache lives in memory with the process and costs
+/// nothing until the process arms something (a process is started for every alarm of an app
+/// that was killed); it is emptied once it holds ``capacity`` occurrences. A text is reused
+/// only for the very same day and planned time, so what the plugin arms never depends on it.
 struct OccurrenceTextCache {
-    private struct Entry {
+    /// An occurrence: its day number and planned wall ms, hashed cheaply (``WordMix``).
+    private struct Key: Hashable {
         var day: Int64
         var plannedWallMillis: Int64
-        var dateText: String
-        var plannedText: String
+
+        func _rawHashValue(seed: Int) -> Int {
+            WordMix.hash(UInt64(bitPattern: day), UInt64(bitPattern: plannedWallMillis), seed: seed)
+        }
     }
 
-    private var entries = [Entry?](repeating: nil, count: 512)
+    /// How many occurrences the cache holds before it starts again (a 50-slot window holds
+    /// about 150).
+    private static var capacity: Int { 1_024 }
+
+    private var texts: [Key: (date: String, planned: String)] = [:]
 
     /// The date's text and the planned time's, from the cache or formatted (and cached).
     mutating func texts(date: LocalDate, plannedWallMillis: Int64) -> (date: String, planned: String) {
-        let day = date.daysSinceEpoch
-        let slot = WordMix.hash(UInt64(bitPattern: day), UInt64(bitPattern: plannedWallMillis), seed: 0) & (entries.count - 1)
-        if let entry = entries[slot], entry.day == day, entry.plannedWallMillis == plannedWallMillis {
-            return (entry.dateText, entry.plannedText)
-        }
-        let entry = Entry(
-            day: day, plannedWallMillis: plannedWallMillis, dateText: date.description,
-            plannedText: DecimalDigits.string(plannedWallMillis))
-        entries[slot] = entry
-        return (entry.dateText, entry.plannedText)
+        let key = Key(day: date.daysSinceEpoch, plannedWallMillis: plannedWallMillis)
+        if let known = texts[key] { return known }
+        if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
+        let made = (date: date.description, planned: DecimalDigits.string(plannedWallMillis))
+        texts[key] = made
+        return made
     }
 }

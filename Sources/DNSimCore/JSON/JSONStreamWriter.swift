@@ -233,18 +233,7 @@ public struct JSONStreamWriter {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
                 guard let start = buffer.baseAddress else { return }
                 var end = start
-                if separated {
-                    if comma {
-                        end.initialize(to: UInt8(ascii: ","))
-                        end += 1
-                    }
-                    if pretty {
-                        end.initialize(to: 0x0A)
-                        end += 1
-                        end.initialize(repeating: UInt8(ascii: " "), count: indent)
-                        end += indent
-                    }
-                }
+                if separated { Self.writeSeparator(comma: comma, pretty: pretty, indent: indent, at: &end) }
                 end.initialize(to: UInt8(ascii: "\""))
                 end += 1
                 if let text = utf8.baseAddress { end.initialize(from: text, count: utf8.count) }
@@ -273,19 +262,26 @@ public struct JSONStreamWriter {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
             guard let start = buffer.baseAddress else { return }
             var end = start
-            if comma {
-                end.initialize(to: UInt8(ascii: ","))
-                end += 1
-            }
-            if pretty {
-                end.initialize(to: 0x0A)
-                end += 1
-                end.initialize(repeating: UInt8(ascii: " "), count: indent)
-                end += indent
-            }
+            Self.writeSeparator(comma: comma, pretty: pretty, indent: indent, at: &end)
             if let source = text.baseAddress { end.initialize(from: source, count: text.count) }
             end += text.count
             bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+        }
+    }
+
+    /// Writes at `end` (and moves it past) what ``separate()`` appends: a comma after a previous
+    /// element, then in the pretty style a line break and `indent` spaces.
+    @inline(__always)
+    private static func writeSeparator(comma: Bool, pretty: Bool, indent: Int, at end: inout UnsafeMutablePointer<UInt8>) {
+        if comma {
+            end.initialize(to: UInt8(ascii: ","))
+            end += 1
+        }
+        if pretty {
+            end.initialize(to: 0x0A)
+            end += 1
+            end.initialize(repeating: UInt8(ascii: " "), count: indent)
+            end += indent
         }
     }
 

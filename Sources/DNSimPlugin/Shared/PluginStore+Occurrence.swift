@@ -2,26 +2,35 @@ import DNSimCalendar
 import DNSimCore
 
 extension PluginStore {
-    /// One occurrence of a slot: the key the store's history is indexed by. Slot ids compare by
-    /// their bytes and are hashed cheaply (``StringKey``): the plugin looks an occurrence up on
-    /// every delivery and every prefetch.
-    struct Occurrence: Hashable, Sendable {
+    /// One occurrence of a slot: the key the store's history is indexed by (and a run's
+    /// result matches deliveries to its plan by). Slot ids compare by their bytes and are
+    /// hashed cheaply (``StringKey``): the plugin looks an occurrence up on every delivery and
+    /// every prefetch.
+    public struct Occurrence: Hashable, Sendable {
         /// The slot id.
-        var slot: String
+        public var slot: String
         /// The occurrence's local date.
-        var localDate: LocalDate
+        public var localDate: LocalDate
 
-        static func == (lhs: Occurrence, rhs: Occurrence) -> Bool {
+        /// The occurrence of `slot` on `localDate`.
+        public init(slot: String, localDate: LocalDate) {
+            self.slot = slot
+            self.localDate = localDate
+        }
+
+        /// Whether both name the same date of slots with the same bytes.
+        public static func == (lhs: Occurrence, rhs: Occurrence) -> Bool {
             lhs.localDate == rhs.localDate && StringKey(lhs.slot) == StringKey(rhs.slot)
         }
 
-        func hash(into hasher: inout Hasher) {
+        /// Feeds the slot's bytes and the date to `hasher`.
+        public func hash(into hasher: inout Hasher) {
             hasher.combine(StringKey(slot))
             hasher.combine(localDate)
         }
 
         /// The slot's folded bytes and the day number, mixed by ``WordMix``.
-        func _rawHashValue(seed: Int) -> Int {
+        public func _rawHashValue(seed: Int) -> Int {
             WordMix.hash(StringKey(slot).word, UInt64(bitPattern: localDate.daysSinceEpoch), seed: seed)
         }
     }

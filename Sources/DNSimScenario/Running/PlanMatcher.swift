@@ -1,5 +1,6 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlugin
 
 /// Matches what happened (a delivery, a skip) to the planned occurrence it was for: the nearest
 /// unmatched occurrence of the same slot within 12 hours, each occurrence matched at most once.
@@ -18,26 +19,9 @@ struct PlanMatcher {
     /// (``take(slot:localDate:nearestTo:)``), which most runs never make.
     private var positionsBySlotDate: [SlotDate: [Int]] = [:]
 
-    /// A slot and one of its local dates. Slot ids compare by their bytes and are hashed
-    /// cheaply (``StringKey``): a result sets one aside per delivery.
-    struct SlotDate: Hashable {
-        var slot: String
-        var localDate: LocalDate
-
-        static func == (lhs: SlotDate, rhs: SlotDate) -> Bool {
-            lhs.localDate == rhs.localDate && StringKey(lhs.slot) == StringKey(rhs.slot)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(StringKey(slot))
-            hasher.combine(localDate)
-        }
-
-        /// The slot's folded bytes and the day number, mixed by ``WordMix``.
-        func _rawHashValue(seed: Int) -> Int {
-            WordMix.hash(StringKey(slot).word, UInt64(bitPattern: localDate.daysSinceEpoch), seed: seed)
-        }
-    }
+    /// A slot and one of its local dates, keyed as the plugin's store keys its history (a
+    /// result sets one aside per delivery).
+    typealias SlotDate = PluginStore.Occurrence
 
     /// Indexes `planned`, which must be in time order (as ``OccurrencePlanner/plan(zoneTimeline:end:)`` returns it).
     init(_ planned: [OccurrencePlanner.Planned]) {

@@ -1,5 +1,6 @@
 import DNSimCalendar
 import DNSimCore
+import DNSimPlugin
 
 /// Turns a ``WorldOutcome`` into a ``RunResult``: matches each shown notification to the
 /// planned occurrence of its slot, names the rule that lost each unmatched one, and evaluates

@@ -31,14 +31,19 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     public init(_ pairs: [(key: String, value: JSONValue)]) {
         self.init()
         members.reserveCapacity(pairs.count)
-        for pair in pairs {
-            // Pairs given in key order (as hot callers give them) are new keys with no search:
-            // a key after the last of sorted members is none of them.
-            if isSortedByKey, members.last.map({ UTF8Bytes.precedes($0.key, pair.key) }) ?? true {
-                appendNewMember(key: pair.key, value: pair.value)
-            } else {
-                self[pair.key] = pair.value
-            }
+        for pair in pairs { add(key: pair.key, value: pair.value) }
+    }
+
+    /// Adds a pair as the initialisers do. Pairs given in key order (as hot callers give them)
+    /// are new keys, appended with one compare and no search: a key after the last of sorted
+    /// members is none of them (up to the size at which the object is indexed).
+    private mutating func add(key: String, value: JSONValue) {
+        if isSortedByKey, index == nil, members.count < Self.indexThreshold,
+            members.last.map({ UTF8Bytes.precedes($0.key, key) }) ?? true
+        {
+            members.append((key: key, value: value))
+        } else {
+            self[key] = value
         }
     }
 
@@ -49,7 +54,9 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
 
     /// Creates an object from a dictionary literal, keeping the literal order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self.init(elements.map { (key: $0.0, value: $0.1) })
+        self.init()
+        members.reserveCapacity(elements.count)
+        for (key, value) in elements { add(key: key, value: value) }
     }
 
     /// The keys in source order.

@@ -15,14 +15,16 @@ public struct StringPair: Hashable, Sendable {
     }
 }
 
-extension Sequence where Element == StringPair {
+extension Array where Element == StringPair {
     /// The value of the first pair whose key is `key`. Keys compare by their UTF-8 bytes, as an
     /// Android `Bundle` or an iOS `userInfo` compares its keys (Java's `String.equals`,
     /// `NSString`'s `isEqual:`): a key of another length is passed over without comparing text,
     /// which matters to models and the plugin that read an item's extras on every delivery.
     @inlinable
     public func value(forKey key: String) -> String? {
-        for pair in self where UTF8Bytes.equal(pair.key, key) { return pair.value }
+        // By index: each pair is read in place, not copied out (with its two strings) as a
+        // `for … in` loop does.
+        for index in indices where UTF8Bytes.equal(self[index].key, key) { return self[index].value }
         return nil
     }
 }

@@ -41,7 +41,9 @@ public struct TraceRecord: Equatable, Sendable {
     /// The value of the first detail named `key`.
     public func detail(_ key: String) -> String? {
         let first = key.utf8.first
-        for detail in details where detail.hasKey(key, first: first) { return detail.value }
+        // By index: each detail is read in place, not copied out (with its strings) as a
+        // `for … in` loop does.
+        for index in details.indices where details[index].hasKey(key, first: first) { return details[index].value }
         return nil
     }
 
@@ -50,7 +52,7 @@ public struct TraceRecord: Equatable, Sendable {
     public func extra(_ name: String) -> String? {
         let first = name.utf8.first
         if let value = Self.extra(name, first: first, in: extras) { return value }
-        for detail in details where detail.isExtra(named: name, first: first) { return detail.value }
+        for index in details.indices where details[index].isExtra(named: name, first: first) { return details[index].value }
         return nil
     }
 
@@ -63,8 +65,9 @@ public struct TraceRecord: Equatable, Sendable {
 
     /// ``extra(_:in:)``, told the first UTF-8 byte of `name`.
     static func extra(_ name: String, first: UInt8?, in extras: [StringPair]) -> String? {
-        for pair in extras where !TraceDetail.differInFirstASCIIByte(pair.key.utf8.first, first) && pair.key == name {
-            return pair.value
+        for index in extras.indices
+        where !TraceDetail.differInFirstASCIIByte(extras[index].key.utf8.first, first) && extras[index].key == name {
+            return extras[index].value
         }
         return nil
     }

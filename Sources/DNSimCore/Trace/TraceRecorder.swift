@@ -48,8 +48,8 @@ public final class TraceRecorder {
     /// How much of a record's details an observer reads
     /// (``TraceObserver/detailDemand(header:subsystem:kind:rule:tag:)``).
     public enum DetailDemand: Sendable {
-        /// Nothing beyond the header the filter was shown: the filter noted what it needed, and
-        /// the record does not reach the observer (no record is built for it). Most records of
+        /// Nothing beyond the header the observer was shown: it noted what it needed, and the
+        /// record does not reach ``TraceObserver/observe(_:header:)`` (no record is built for it). Most records of
         /// a run are of this sort (an index counts them by kind and rule), and building and
         /// handing over a record costs more than folding its header into the digest.
         case headerOnly
@@ -57,8 +57,9 @@ public final class TraceRecorder {
         case none
         /// Only its summary: the record carries the summary alone when the writer gave one
         /// (`summary` or `extras` of
-        /// ``record(at:subsystem:kind:rule:cause:details:summary:extras:tag:)``), else all its
-        /// details.
+        /// ``record(at:subsystem:kind:rule:cause:details:summary:extras:tag:)``; a record with
+        /// extras reaches ``TraceObserver/observe(header:id:time:subsystem:kind:rule:cause:extras:)``),
+        /// else all its details.
         case summary
         /// All of them.
         case all

@@ -16,6 +16,23 @@ extension Zone {
     public func resolve(_ wall: LocalDateTime) -> WallTimeResolution {
         let local = wall.millisecondsAsIfUTC
         let twoDays = 2 * CivilMath.millisecondsPerDay
+        // Most readings are days from any transition: one offset `o` in force over the whole
+        // window makes every candidate `o` and `L − o` (|o| < 2 days lies inside it) valid,
+        // the unique answer the steps below would reach with four look-ups.
+        if let offset = constantOffsetSeconds(
+            from: SimInstant(millisecondsSinceEpoch: local - twoDays), through: SimInstant(millisecondsSinceEpoch: local + twoDays)),
+            Int64(offset.magnitude) * 1000 < twoDays
+        {
+            return .unique(SimInstant(millisecondsSinceEpoch: local - Int64(offset) * 1000))
+        }
+        return resolveByCandidates(wall)
+    }
+
+    /// ``resolve(_:)`` without its shortcut for a window with one offset: each candidate
+    /// offset looked up and checked.
+    func resolveByCandidates(_ wall: LocalDateTime) -> WallTimeResolution {
+        let local = wall.millisecondsAsIfUTC
+        let twoDays = 2 * CivilMath.millisecondsPerDay
         let outerBefore = offsetMilliseconds(atMilliseconds: local - twoDays)
         let outerAfter = offsetMilliseconds(atMilliseconds: local + twoDays)
         let innerBefore = offsetMilliseconds(atMilliseconds: local - outerBefore)

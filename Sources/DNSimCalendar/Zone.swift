@@ -59,6 +59,13 @@ public struct Zone: Hashable, Sendable {
     }
 
     /// The wall-clock reading in this zone at `instant`.
+    /// The UTC offset in seconds in force throughout `start`…`end` (each floored to whole
+    /// seconds, as ``offsetSeconds(at:)`` reads them), found in one look-up when it does not
+    /// change in between; `nil` when it may (the caller asks instant by instant).
+    func constantOffsetSeconds(from start: SimInstant, through end: SimInstant) -> Int? {
+        table.constantOffset(fromSeconds: start.secondsSinceEpoch, throughSeconds: end.secondsSinceEpoch)
+    }
+
     public func localDateTime(at instant: SimInstant) -> LocalDateTime {
         let offsetMilliseconds = Int64(offsetSeconds(at: instant)) * 1000
         return LocalDateTime(millisecondsAsIfUTC: instant.millisecondsSinceEpoch + offsetMilliseconds)

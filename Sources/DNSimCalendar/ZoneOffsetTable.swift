@@ -47,6 +47,20 @@ final class ZoneOffsetTable: Sendable {
         }
     }
 
+    /// The UTC offset in force at every whole second from `start` through `end`, when it does
+    /// not change in between and both lie in one chunk (one look-up under the lock, where
+    /// asking for each end would take two); `nil` otherwise, changed or not.
+    func constantOffset(fromSeconds start: Int64, throughSeconds end: Int64) -> Int? {
+        let index = CivilMath.floorDivide(start, by: Self.chunkSeconds)
+        guard start <= end, CivilMath.floorDivide(end, by: Self.chunkSeconds) == index else { return nil }
+        return state.withLock { state in
+            if state.recent.index != index {
+                state.makeRecent(index, timeZone: timeZone)
+            }
+            return state.recent.constantOffset(fromSeconds: start, throughSeconds: end)
+        }
+    }
+
     /// The first second in (`seconds`, `limit`] at which the offset changes, or `nil`.
     ///
     /// Builds every chunk in between that is not built yet.
@@ -155,6 +169,14 @@ extension ZoneOffsetTable {
         func offset(atSeconds seconds: Int64) -> Int {
             // The number of transitions at or before `seconds`.
             let count = instants.partitioningIndex { $0 > seconds }
+            return count == 0 ? offsetBefore : offsets[count - 1]
+        }
+
+        /// The offset at `start`, if no transition of this span falls in (`start`, `end`]; both
+        /// must lie in this span.
+        func constantOffset(fromSeconds start: Int64, throughSeconds end: Int64) -> Int? {
+            let count = instants.partitioningIndex { $0 > start }
+            guard count == instants.count || instants[count] > end else { return nil }
             return count == 0 ? offsetBefore : offsets[count - 1]
         }
 

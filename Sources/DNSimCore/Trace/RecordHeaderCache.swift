@@ -2,13 +2,14 @@
 /// looks every record's header up: the trace digest's header folds and a run index's record
 /// shapes.
 ///
-/// Header strings are mostly literals, so a header is found by comparing its strings with the
-/// cached ones, which for the very same strings is a compare of their bits (`String ==`'s first
-/// test), far cheaper than hashing three strings per record. An entry's slot is a mix of the
+/// Header strings are mostly literals, so a header is found by comparing the bits of its
+/// strings with the cached ones', far cheaper than hashing three strings per record; a header
+/// whose strings have other bits (equal text built apart) is a miss, which the caller's `make`
+/// answers from its own table, so a miss never costs a text comparison. An entry's slot is a mix of the
 /// three strings' representations (``UTF8Bytes/representation(of:)``: the characters of a
 /// short string, the address and length of a literal), so the headers a run writes spread over
 /// the slots; only where a header is cached depends on it, and a cached value is used only if
-/// its strings equal the header's. It is two-way: a header is looked for in its slot and the
+/// its strings are the header's. It is two-way: a header is looked for in its slot and the
 /// next, so two hot headers that the mix puts in one slot (where depends on where the binary's
 /// literals lie) do not evict each other at every record.
 public struct RecordHeaderCache<Value> {
@@ -32,8 +33,23 @@ public struct RecordHeaderCache<Value> {
         /// The value, if this entry holds the header.
         @inlinable @inline(__always)
         func value(subsystem: String, kind: String, rule: String?) -> Value? {
-            guard let value, self.kind == kind, self.subsystem == subsystem, self.rule == rule else { return nil }
-            return value
+            guard let value, Self.same(self.kind, kind), Self.same(self.subsystem, subsystem) else { return nil }
+            switch (self.rule, rule) {
+            case (nil, nil): return value
+            case (let cached?, let rule?): return Self.same(cached, rule) ? value : nil
+            default: return nil
+            }
+        }
+
+        /// Whether `cached` is `string` as far as the cache goes: the same representation (the
+        /// entry holds its strings, so a cached buffer's address is not reused meanwhile). Equal
+        /// text with other bits misses here and is found by the caller's `make`.
+        @inlinable @inline(__always)
+        static func same(_ cached: String, _ string: String) -> Bool {
+            guard let left = UTF8Bytes.representation(of: cached), let right = UTF8Bytes.representation(of: string) else {
+                return cached == string
+            }
+            return left == right
         }
     }
 

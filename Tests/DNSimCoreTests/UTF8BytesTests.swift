@@ -47,3 +47,44 @@ struct UTF8BytesTests {
         #expect(!UTF8Bytes.equal("\u{E9}", "e\u{301}"), "canonically equivalent, other bytes")
     }
 }
+
+/// ``UTF8Bytes/asciiEquality(_:_:)``: whenever it answers, it answers as `String ==` does, for
+/// strings in every form a run makes (short and long, literal, built at run time, sliced,
+/// decoded, ASCII or not, canonically equivalent spellings); and it does answer for the ASCII
+/// names look-ups compare.
+struct ASCIIEqualityTests {
+    static let strings: [String] = {
+        var strings = UTF8BytesTests.strings
+        strings += [
+            "slot", "localDate", "plannedWallMillis", "contentFetchedAt", "testAlarm", "K\u{212A}", "KK", "\u{212A}\u{212A}",
+            "\u{212A}\u{212A}\u{212A}\u{212A}\u{212A}\u{212A}", "KKKKKK", "abc\u{301}", "ab\u{E7}", "abc\u{327}",
+        ]
+        // The same texts made at run time, long and short, and from slices and bytes.
+        strings += ["plannedWall" + String("Millis".reversed().reversed()), "slo" + "t".lowercased(), String(repeating: "K", count: 6)]
+        strings += [String("xxplannedWallMillisxx".dropFirst(2).dropLast(2)), String(decoding: Array("localDate".utf8), as: UTF8.self)]
+        strings += [String(repeating: "\u{212A}", count: 6), "caf" + String("e\u{301}")]
+        return strings
+    }()
+
+    @Test func answersOnlyAsStringEqualityWould() {
+        var answered = 0
+        for lhs in Self.strings {
+            for rhs in Self.strings {
+                guard let equal = UTF8Bytes.asciiEquality(lhs, rhs) else { continue }
+                answered += 1
+                #expect(equal == (lhs == rhs), "\(lhs.debugDescription) vs \(rhs.debugDescription)")
+            }
+        }
+        #expect(answered > Self.strings.count * Self.strings.count / 2)
+    }
+
+    @Test func answersForASCIINamesInAnyForm() {
+        let built = "plannedWall" + String("Millis".reversed().reversed())
+        #expect(UTF8Bytes.asciiEquality("plannedWallMillis", built) == true)
+        #expect(UTF8Bytes.asciiEquality("slot", "localDate") == false)
+        #expect(UTF8Bytes.asciiEquality("localDate", "plannedWallMillis") == false)
+        #expect(UTF8Bytes.asciiEquality("plannedWallMillis", "contentFetchedAt") == false)
+        #expect(UTF8Bytes.asciiEquality("K", "\u{212A}") == nil)
+        #expect(UTF8Bytes.asciiEquality("KKKKKK", String(repeating: "\u{212A}", count: 6)) == nil)
+    }
+}

@@ -37,6 +37,42 @@ public enum UTF8Bytes {
         }
     }
 
+    /// Whether `lhs == rhs` (canonical equivalence, as `String` compares) when both are ASCII
+    /// or share their representation, decided without Unicode; `nil` otherwise (then `==`
+    /// decides).
+    ///
+    /// Equal representations are equal text. Two ASCII strings are equal exactly when their
+    /// bytes are (an ASCII scalar decomposes to itself and composes with nothing before it):
+    /// of different lengths they differ, and so do two short ones with different words (a
+    /// short string's words are its bytes); two long ones of one length compare bytes. Whether a string is ASCII, and its length, are
+    /// flags and a count in its words (the 64-bit `String` layout: the top nibble of the second
+    /// word says short (bit 61), short and ASCII (bits 62 and 61) or a long string with its
+    /// bytes in memory (bits 61 and 60 clear), whose first word then holds the ASCII flag
+    /// (bit 63) and the count (the low 48 bits)). Keys and names a look-up compares are ASCII.
+    @inlinable @inline(__always)
+    public static func asciiEquality(_ lhs: String, _ rhs: String) -> Bool? {
+        guard let left = representation(of: lhs), let right = representation(of: rhs) else { return nil }
+        if left == right { return true }
+        guard let leftCount = asciiCount(left), let rightCount = asciiCount(right) else { return nil }
+        if leftCount != rightCount { return false }
+        return isShort(left) && isShort(right) ? false : compare(lhs, rhs) == 0
+    }
+
+    /// The length of a string with representation `words` when it is known to be ASCII.
+    @inlinable @inline(__always)
+    static func asciiCount(_ words: (UInt64, UInt64)) -> Int? {
+        let discriminator = words.1 >> 60
+        if discriminator & 0b0010 != 0 {
+            return discriminator & 0b0100 != 0 ? Int(truncatingIfNeeded: words.1 >> 56 & 0xF) : nil
+        }
+        guard discriminator & 0b0101 == 0, words.0 >> 63 != 0 else { return nil }
+        return Int(truncatingIfNeeded: words.0 & 0x0000_FFFF_FFFF_FFFF)
+    }
+
+    /// Whether the representation `words` is of a short string (its bytes in the words).
+    @inlinable @inline(__always)
+    static func isShort(_ words: (UInt64, UInt64)) -> Bool { words.1 >> 60 & 0b11 == 0b10 }
+
     /// Whether the UTF-8 bytes of `lhs` sort strictly before those of `rhs`.
     @inline(__always)
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {

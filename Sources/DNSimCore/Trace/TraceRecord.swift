@@ -65,9 +65,15 @@ public struct TraceRecord: Equatable, Sendable {
 
     /// ``extra(_:in:)``, told the first UTF-8 byte of `name`.
     static func extra(_ name: String, first: UInt8?, in extras: [StringPair]) -> String? {
-        for index in extras.indices
-        where !TraceDetail.differInFirstASCIIByte(extras[index].key.utf8.first, first) && extras[index].key == name {
-            return extras[index].value
+        for index in extras.indices {
+            switch UTF8Bytes.asciiEquality(extras[index].key, name) {
+            case true?: return extras[index].value
+            case false?: continue
+            case nil:
+                if !TraceDetail.differInFirstASCIIByte(extras[index].key.utf8.first, first) && extras[index].key == name {
+                    return extras[index].value
+                }
+            }
         }
         return nil
     }

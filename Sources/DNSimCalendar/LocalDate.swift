@@ -23,6 +23,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     /// Creates a date, or returns `nil` when the fields do not name a real day
     /// (month outside 1...12, day past the month's end, February 29 in a common year,
     /// or a year outside ``supportedYears``).
+    @inlinable
     public init?(year: Int, month: Int, day: Int) {
         guard Self.supportedYears.contains(year), (1...12).contains(month),
             day >= 1, day <= CivilMath.daysInMonth(year: year, month: month)

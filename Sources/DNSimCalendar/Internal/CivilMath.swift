@@ -3,16 +3,19 @@
 /// The conversions are Howard Hinnant's `days_from_civil` and `civil_from_days`
 /// (<https://howardhinnant.github.io/date_algorithms.html>): exact for every year, no tables,
 /// no Foundation `Calendar`, so the results never depend on the host.
+@usableFromInline
 enum CivilMath {
     /// Milliseconds in one civil day of 86 400 s.
     static let millisecondsPerDay: Int64 = 86_400_000
 
     /// Whether `year` is a Gregorian leap year.
+    @inlinable
     static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// The number of days in `month` (1...12) of `year`.
+    @inlinable
     static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
@@ -22,6 +25,7 @@ enum CivilMath {
     }
 
     /// Days from 1970-01-01 to the given valid civil date (negative before it).
+    @inlinable
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400

@@ -322,15 +322,26 @@ final class RunIndex: TraceObserver {
     }
 
     /// Reads a record that carries only its item's extras: one that only counts and may be an
-    /// OS removal or decision (most of a run's alarm and notification records) is indexed from
-    /// the extras without the record being built; any other goes to ``observe(_:header:)``.
+    /// OS removal or decision (most of a run's alarm and notification records), or a fired
+    /// alarm, is indexed from the extras without the record being built; any other goes to
+    /// ``observe(_:header:)``.
     override func observe(
         header: Int, id: Int32, time: SimInstant, subsystem: String, kind: String, rule: String?, cause: Int32,
         extras: [StringPair]
     ) {
         let position = shapePosition(header: header, subsystem: subsystem, kind: kind, rule: rule)
         let role = shapeTable.shapes[position].role
-        guard case .none = role.special, role.scriptedRequest == nil, role.scriptedTaskLaunched == nil else {
+        guard role.scriptedRequest == nil, role.scriptedTaskLaunched == nil else {
+            super.observe(header: header, id: id, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, extras: extras)
+            return
+        }
+        switch role.special {
+        case .none:
+            break
+        case .alarmFired:
+            // Every delivery's alarm: read as ``observe(_:header:)`` reads it, from the extras.
+            if let scripted = TraceRecord.extra(ScriptedAlarm.idExtra, in: extras) { scriptedFirings[scripted, default: []].append(time) }
+        default:
             super.observe(header: header, id: id, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, extras: extras)
             return
         }

@@ -109,6 +109,24 @@ extension LocalDate: CustomStringConvertible {
 }
 
 extension LocalDate {
+    /// `prefix`, then `separator`, then the ``description``, made as one string of its final
+    /// size: identifiers such as `dnp-s00-2026-03-01` and occurrence names such as
+    /// `s00@2026-03-01` (concatenating the pieces allocated and copied once per piece).
+    public func description(after prefix: String, _ separator: StaticString = "") -> String {
+        guard hasFourDigitYear else { return prefix + separator.description + description }
+        var prefix = prefix
+        return prefix.withUTF8 { head in
+            let length = head.count + separator.utf8CodeUnitCount + 10
+            return String(unsafeUninitializedCapacity: length) { buffer in
+                guard let start = buffer.baseAddress else { return 0 }
+                if let bytes = head.baseAddress { start.initialize(from: bytes, count: head.count) }
+                (start + head.count).initialize(from: separator.utf8Start, count: separator.utf8CodeUnitCount)
+                writeFourDigitYearText(into: buffer, at: length - 10)
+                return length
+            }
+        }
+    }
+
     /// Whether the year is in 0...9999, so the ``description`` is the ten bytes `YYYY-MM-DD`.
     var hasFourDigitYear: Bool { (0...9999).contains(year) }
 

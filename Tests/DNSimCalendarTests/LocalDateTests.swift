@@ -25,6 +25,23 @@ struct LocalDateTests {
         }
     }
 
+    @Test func descriptionAfterAPrefixIsThePiecesJoined() throws {
+        let prefixes = ["", "s", "dnp-s00-", "a-slot-identifier-longer-than-a-small-string-", "caf\u{E9}-", "e\u{301}"]
+        let dates = try [
+            #require(LocalDate(year: 2026, month: 3, day: 9)), #require(LocalDate(year: 0, month: 1, day: 1)),
+            #require(LocalDate(year: 9999, month: 12, day: 31)), #require(LocalDate(year: -1, month: 12, day: 31)),
+            #require(LocalDate(year: 10_000, month: 1, day: 1)),
+        ]
+        for prefix in prefixes {
+            for date in dates {
+                let joined = date.description(after: prefix)
+                #expect(joined == prefix + date.description && Array(joined.utf8) == Array((prefix + date.description).utf8))
+                let named = date.description(after: prefix, "@")
+                #expect(Array(named.utf8) == Array((prefix + "@" + date.description).utf8))
+            }
+        }
+    }
+
     @Test func descriptionIsZeroPaddedIsoText() throws {
         #expect(try #require(LocalDate(year: 2026, month: 3, day: 9)).description == "2026-03-09")
         #expect(try #require(LocalDate(year: 33, month: 1, day: 1)).description == "0033-01-01")

@@ -5,7 +5,7 @@ import DNSimPlatforms
 extension IOSDailyNotificationPlugin {
     /// The identifier of a slot's dated request.
     static func identifier(slot: String, date: LocalDate) -> String {
-        datedIdentifierPrefix(slot: slot) + date.description
+        date.description(after: datedIdentifierPrefix(slot: slot))
     }
 
     /// The part of a slot's dated identifiers before the date (a window builds it once).

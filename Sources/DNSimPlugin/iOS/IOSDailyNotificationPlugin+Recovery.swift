@@ -270,7 +270,7 @@ extension IOSDailyNotificationPlugin {
                 let slotPrefix = Self.datedIdentifierPrefix(slot: slot.id)
                 while true {
                     guard let at = DailyOccurrence.instant(on: slot.nextLocalDate, at: slot.time, in: zone) else { break }
-                    let id = slotPrefix + slot.nextLocalDate.description
+                    let id = slot.nextLocalDate.description(after: slotPrefix)
                     guard at.millisecondsSinceEpoch <= now || firedAlready(id, at: at.millisecondsSinceEpoch, date: slot.nextLocalDate, time: slot.time)
                     else { break }
                     // Still pending at (or just after) its time: the system has not got to it yet
@@ -285,7 +285,7 @@ extension IOSDailyNotificationPlugin {
                         let delivered =
                             store.isArmed(id) && !pendingAsRead.contains(id) && unshownAfter.map { at.millisecondsSinceEpoch <= $0 } != false
                         store.core.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: delivered ? .delivered : .missed))
-                        if !delivered { missed.append(slot.id + "@" + slot.nextLocalDate.description) }
+                        if !delivered { missed.append(slot.nextLocalDate.description(after: slot.id, "@")) }
                     }
                     slot.nextLocalDate = DailyOccurrence.nextDate(after: slot.nextLocalDate, at: slot.time, in: zone)
                 }
@@ -295,7 +295,7 @@ extension IOSDailyNotificationPlugin {
                 var date = slot.nextLocalDate.adding(days: 1)
                 while date <= storedNext {
                     if let at = DailyOccurrence.instant(on: date, at: slot.time, in: zone), !store.core.hasHistory(slot: slot.id, localDate: date),
-                        firedAlready(slotPrefix + date.description, at: at.millisecondsSinceEpoch, date: date, time: slot.time)
+                        firedAlready(date.description(after: slotPrefix), at: at.millisecondsSinceEpoch, date: date, time: slot.time)
                     {
                         store.core.appendHistory(.init(slot: slot.id, localDate: date, status: .delivered))
                     }

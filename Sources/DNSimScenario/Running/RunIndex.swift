@@ -146,12 +146,18 @@ final class RunIndex: TraceObserver {
         return counts
     }
     /// How many times the plugin reported each occurrence (`slot@localDate`) missed.
-    private(set) var missedReports: [String: Int] = [:]
+    var missedReports: [String: Int] { missedReportTable.mapValues(\.count) }
     /// When the plugin reported an occurrence missed a second time or more: every report of
     /// that occurrence, in order (occurrences reported once are not listed).
     private(set) var repeatedMissedReports: [String: [SimInstant]] = [:]
-    /// When each occurrence was first reported missed.
-    private var firstMissedReport: [String: SimInstant] = [:]
+    /// One reported occurrence: how many times it was reported, and when first.
+    private struct MissedReport {
+        var count: Int
+        var first: SimInstant
+    }
+    /// Each occurrence (`slot@localDate`) reported missed: one table, so a report of an
+    /// occurrence costs one look-up (a launch after a long force quit reports hundreds).
+    @exclusivity(unchecked) private var missedReportTable: [String: MissedReport] = [:]
     /// The device's wall-clock offset (wall − true) from each `clock.set` record on, in trace order.
     private(set) var clockOffsets: [(from: SimInstant, offset: SimDuration)] = []
     /// Over-limit drops (`request.droppedOverLimit`) that followed an add of a plugin request
@@ -268,11 +274,12 @@ final class RunIndex: TraceObserver {
         case .missedReported:
             pluginReportedMissed += Int(record.detail("count") ?? "0") ?? 0
             for detail in record.details where detail.key == "occurrence" {
-                missedReports[detail.value, default: 0] += 1
-                if let first = firstMissedReport[detail.value] {
+                if let known = missedReportTable.index(forKey: detail.value) {
+                    missedReportTable.values[known].count += 1
+                    let first = missedReportTable.values[known].first
                     repeatedMissedReports[detail.value, default: [first]].append(record.time)
                 } else {
-                    firstMissedReport[detail.value] = record.time
+                    missedReportTable[detail.value] = MissedReport(count: 1, first: record.time)
                 }
             }
         case .contentFetch:

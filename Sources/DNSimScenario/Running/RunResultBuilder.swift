@@ -63,6 +63,8 @@ struct RunResultBuilder {
         // limit dropped a day's requests): each record is described once.
         var descriptions: [Int32: String] = [:]
         let shapes = index.shapeKeys
+        // Read once: each read of the index's table through its property copies it.
+        let decisions = index.lastOSRecord
         var unmatched = matcher.unmatched
         if !unmatched.isEmpty {
             let settledSet = Set(settled)
@@ -71,7 +73,7 @@ struct RunResultBuilder {
         let missed = unmatched.map { occurrence in
             RunResult.Occurrence(
                 slot: occurrence.slot, localDate: occurrence.localDate.description, plannedAt: occurrence.at,
-                reason: scope == .full ? reason(for: occurrence, shapes: shapes, descriptions: &descriptions) : "")
+                reason: scope == .full ? reason(for: occurrence, decisions: decisions, shapes: shapes, descriptions: &descriptions) : "")
         }
         var result = RunResult(
             scenario: scenario, parameters: outcome.parameters, deliveries: deliveries, missed: missed, skipped: skipped,
@@ -149,17 +151,19 @@ struct RunResultBuilder {
         }
     }
 
-    /// Why an occurrence never reached the user: the last OS record about it, else the last OS
-    /// removal of the slot's alarms before it.
+    /// Why an occurrence never reached the user: the last OS record about it (in `decisions`,
+    /// the index's ``RunIndex/lastOSRecord``), else the last OS removal of the slot's alarms
+    /// before it.
     /// `shapes` names the recorded decisions' shapes (``RunIndex/shapeKeys``); `descriptions`
     /// holds each record's ``describe(_:)`` once made.
     private func reason(
-        for occurrence: OccurrencePlanner.Planned, shapes: [RunIndex.RecordShape.Key], descriptions: inout [Int32: String]
+        for occurrence: OccurrencePlanner.Planned, decisions: OccurrenceTable<RunIndex.Decision>, shapes: [RunIndex.RecordShape.Key],
+        descriptions: inout [Int32: String]
     ) -> String {
         let index = outcome.index
         // Alarm and notification records only: work items carry the same extras but decide nothing
         // about delivery.
-        if let last = index.lastOSRecord[slot: occurrence.slot, localDate: occurrence.localDate] {
+        if let last = decisions[slot: occurrence.slot, localDate: occurrence.localDate] {
             return describe(last.summary(shapes: shapes), descriptions: &descriptions)
         }
         // A removal names the slot it removed, or none when it took everything (a quit, a shutdown).

@@ -15,12 +15,10 @@
 public struct RecordHeaderCache<Value> {
     @usableFromInline
     struct Entry {
-        @usableFromInline var subsystem = ""
-        @usableFromInline var kind = ""
+        @usableFromInline var subsystem: String
+        @usableFromInline var kind: String
         @usableFromInline var rule: String?
-        @usableFromInline var value: Value?
-
-        @inlinable init() {}
+        @usableFromInline var value: Value
 
         @inlinable
         init(subsystem: String, kind: String, rule: String?, value: Value) {
@@ -33,7 +31,7 @@ public struct RecordHeaderCache<Value> {
         /// The value, if this entry holds the header.
         @inlinable @inline(__always)
         func value(subsystem: String, kind: String, rule: String?) -> Value? {
-            guard let value, Self.same(self.kind, kind), Self.same(self.subsystem, subsystem) else { return nil }
+            guard Self.same(self.kind, kind), Self.same(self.subsystem, subsystem) else { return nil }
             switch (self.rule, rule) {
             case (nil, nil): return value
             case (let cached?, let rule?): return Self.same(cached, rule) ? value : nil
@@ -53,7 +51,8 @@ public struct RecordHeaderCache<Value> {
         }
     }
 
-    @usableFromInline var entries: [Entry]
+    /// The entries by slot (`nil`: empty, so that a new cache costs no more than zeroed memory).
+    @usableFromInline var entries: [Entry?]
     /// log2 of the number of slots.
     @usableFromInline let slotBits: Int
 
@@ -62,7 +61,7 @@ public struct RecordHeaderCache<Value> {
     public init(slotBits: Int) {
         precondition((0...16).contains(slotBits), "slotBits out of range")
         self.slotBits = slotBits
-        entries = slotBits == 0 ? [] : [Entry](repeating: Entry(), count: 1 << slotBits)
+        entries = slotBits == 0 ? [] : [Entry?](repeating: nil, count: 1 << slotBits)
     }
 
     /// The value cached for the header, else the one `make` gives, which is then cached in the
@@ -70,12 +69,12 @@ public struct RecordHeaderCache<Value> {
     @inlinable @inline(__always)
     public mutating func value(subsystem: String, kind: String, rule: String?, orMake make: () -> Value) -> Value {
         let slot = slot(subsystem: subsystem, kind: kind, rule: rule)
-        let cached = entries[slot]
-        if let value = cached.value(subsystem: subsystem, kind: kind, rule: rule) { return value }
+        // Read in place: a copy of an entry (three strings) costs more than the look-up.
+        if let value = entries[slot]?.value(subsystem: subsystem, kind: kind, rule: rule) { return value }
         let neighbour = (slot + 1) & (entries.count - 1)
-        if let value = entries[neighbour].value(subsystem: subsystem, kind: kind, rule: rule) { return value }
+        if let value = entries[neighbour]?.value(subsystem: subsystem, kind: kind, rule: rule) { return value }
         let value = make()
-        if cached.value != nil { entries[neighbour] = cached }
+        if entries[slot] != nil { entries[neighbour] = entries[slot] }
         entries[slot] = Entry(subsystem: subsystem, kind: kind, rule: rule, value: value)
         return value
     }

@@ -8,13 +8,20 @@ enum ASCIIDigits {
     /// Writes `value` as exactly `width` ASCII digits at `buffer[offset..<offset + width]`.
     ///
     /// - Precondition: 0 ≤ `value` < 10^`width`.
+    @inline(__always)
     static func write(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
-        var rest = value
+        // Unsigned, two digits per division (a date or a time is pairs of digits); inlined, so
+        // each call's width unrolls the loop.
+        var rest = UInt(truncatingIfNeeded: value)
         var index = offset + width
-        while index > offset {
-            index -= 1
-            buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
+        while index - offset >= 2 {
+            let pair = rest % 100
+            let tens = pair / 10
+            rest /= 100
+            index -= 2
+            buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+            buffer[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
         }
+        if index > offset { buffer[index - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10) }
     }
 }

@@ -224,7 +224,7 @@ public struct JSONStreamWriter {
         return text.withUTF8 { utf8 in
             let indent = separated && pretty ? depth * 2 : 0
             let total = (separated ? 2 + indent : 0) + 1 + utf8.count + closing.utf8CodeUnitCount
-            guard total <= Self.assembledLimit, !utf8.contains(where: JSONWriter.needsEscape) else { return false }
+            guard total <= Self.assembledLimit, !JSONWriter.containsEscapable(utf8) else { return false }
             var comma = false
             if separated {
                 comma = innermost.count > 0

@@ -67,7 +67,7 @@ public enum ResultJSON {
         var json = JSONStreamWriter(style: .pretty, capacity: capacity)
         // Sends on what is written once it reaches a piece's size (between two items).
         func spill(_ json: inout JSONStreamWriter) {
-            if json.bytes.count >= pieceSize { output(json.takeBytes(reservingCapacity: capacity)) }
+            if json.count >= pieceSize { output(json.takeBytes(reservingCapacity: capacity)) }
         }
         // The top-level keys in sorted order; the small members are written from their values.
         json.beginObject()

@@ -16,8 +16,17 @@
 /// writer.text  // {"a":1,"b":["x"]}
 /// ```
 public struct JSONStreamWriter {
-    /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    /// The text written so far, and room for more (``JSONOutputBuffer``).
+    private var output: JSONOutputBuffer
+    /// Bytes made by the few writes that assemble their text apart (escaped strings,
+    /// ``string(contents:)``), kept for reuse.
+    private var scratch: [UInt8] = []
+
+    /// The bytes written so far (a copy: ``count`` and ``takeBytes(reservingCapacity:)`` do
+    /// not copy).
+    public var bytes: [UInt8] { output.bytes }
+    /// How many bytes are written so far.
+    public var count: Int { output.count }
 
     /// The layout of the text.
     public let style: JSONWriter.Style
@@ -43,31 +52,27 @@ public struct JSONStreamWriter {
         var count = 0
     }
 
-    /// Creates an empty writer; `capacity` bytes are reserved up front.
+    /// Creates an empty writer with room for `capacity` bytes up front.
     public init(style: JSONWriter.Style = .pretty, capacity: Int = 256) {
         self.style = style
-        bytes.reserveCapacity(capacity)
+        output = JSONOutputBuffer(capacity: capacity)
     }
 
     /// The text written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { output.withBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// Hands over the bytes written so far and goes on with an empty buffer of `capacity`
     /// bytes, the open containers as they were: a long document can leave in pieces as it is
     /// written (the pieces joined are the bytes one writer would have written).
     public mutating func takeBytes(reservingCapacity capacity: Int) -> [UInt8] {
-        var taken: [UInt8] = []
-        taken.reserveCapacity(capacity)
-        swap(&taken, &bytes)
-        return taken
+        output.take(reservingCapacity: capacity)
     }
 
     // MARK: Containers
 
     /// Opens an object, as a value.
     public mutating func beginObject() {
-        beforeValue()
-        bytes.append(UInt8(ascii: "{"))
+        open(UInt8(ascii: "{"))
         push(Container(isObject: true))
         #if DEBUG
             lastKeys.append(nil)
@@ -85,8 +90,7 @@ public struct JSONStreamWriter {
 
     /// Opens an array, as a value.
     public mutating func beginArray() {
-        beforeValue()
-        bytes.append(UInt8(ascii: "["))
+        open(UInt8(ascii: "["))
         push(Container(isObject: false))
     }
 
@@ -106,11 +110,7 @@ public struct JSONStreamWriter {
             }
             lastKeys[lastKeys.count - 1] = key
         #endif
-        let closing: StaticString = style == .pretty ? "\": " : "\":"
-        if !appendQuoted(key, separated: true, closedBy: closing) {
-            separate()
-            JSONWriter.writeString(key, closedBy: closing, to: &bytes)
-        }
+        writeQuoted(key, separated: true, closedBy: style == .pretty ? "\": " : "\":")
     }
 
     /// ``key(_:)-(String)`` for a key made once (``Key``).
@@ -122,7 +122,7 @@ public struct JSONStreamWriter {
             }
             lastKeys[lastKeys.count - 1] = key.name
         #endif
-        (style == .pretty ? key.pretty : key.compact).withUnsafeBufferPointer { appendSeparated($0) }
+        (style == .pretty ? key.pretty : key.compact).withUnsafeBufferPointer { writeSeparated($0) }
     }
 
     // MARK: Scalars
@@ -130,19 +130,37 @@ public struct JSONStreamWriter {
     /// Writes `null`.
     public mutating func null() {
         beforeValue()
-        bytes.append(contentsOf: "null".utf8)
+        output.append("null")
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ flag: Bool) {
         beforeValue()
-        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        output.append(flag ? "true" : "false")
     }
 
     /// Writes an integer.
     public mutating func integer(_ integer: Int64) {
         beforeValue()
-        JSONWriter.appendDecimal(integer, to: &bytes)
+        // 19 digits and a sign cover Int64.min; the digits are counted first and written in place.
+        output.write(reserving: 20) { end in
+            var magnitude = integer.magnitude
+            var digits = 1
+            var rest = magnitude / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            let length = digits + (integer < 0 ? 1 : 0)
+            if integer < 0 { end.pointee = UInt8(ascii: "-") }
+            var position = length
+            repeat {
+                position -= 1
+                end[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            return length
+        }
     }
 
     /// Writes an integer, or `null` when there is none.
@@ -154,15 +172,13 @@ public struct JSONStreamWriter {
     /// finite).
     public mutating func double(_ double: Double) {
         beforeValue()
-        bytes.append(contentsOf: JSONWriter.numberText(double).utf8)
+        var text = JSONWriter.numberText(double)
+        text.withUTF8 { output.append($0) }
     }
 
     /// Writes a string, escaped.
     public mutating func string(_ string: String) {
-        if !appendQuoted(string, separated: isInArray, closedBy: "\"") {
-            beforeValue()
-            JSONWriter.writeString(string, to: &bytes)
-        }
+        writeQuoted(string, separated: isInArray, closedBy: "\"")
     }
 
     /// Writes a string whose contents `appendContents` appends to the output as UTF-8 bytes,
@@ -170,11 +186,12 @@ public struct JSONStreamWriter {
     /// `\` or control character (a debug build checks it).
     public mutating func string(contents appendContents: (inout [UInt8]) -> Void) {
         beforeValue()
-        bytes.append(UInt8(ascii: "\""))
-        let start = bytes.count
-        appendContents(&bytes)
-        assert(!bytes[start...].contains(where: JSONWriter.needsEscape), "string contents need escaping")
-        bytes.append(UInt8(ascii: "\""))
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(UInt8(ascii: "\""))
+        appendContents(&scratch)
+        assert(!scratch.dropFirst().contains(where: JSONWriter.needsEscape), "string contents need escaping")
+        scratch.append(UInt8(ascii: "\""))
+        scratch.withUnsafeBufferPointer { output.append($0) }
     }
 
     /// Writes a whole value, its object keys sorted as ``JSONWriter`` sorts them.
@@ -204,68 +221,60 @@ public struct JSONStreamWriter {
     /// Ends a line of JSON Lines: appends a newline after a complete top-level value.
     public mutating func endLine() {
         precondition(depth == 0, "endLine() inside a container")
-        bytes.append(0x0A)
+        output.append(0x0A)
     }
 
     // MARK: Layout
 
-    /// The most bytes ``appendQuoted(_:separated:closedBy:)`` assembles on the stack.
-    private static let assembledLimit = 256
-
-    /// Appends, in one copy, a string that needs no escaping: first (if `separated`) the
-    /// separator ``separate()`` writes, then the string's quote, its bytes and `closing` (its
-    /// closing quote, with a key's colon). Each append to the output costs the same whatever
-    /// its length, and a key or a short value is four or five of them written one by one, so
-    /// they are assembled first. Returns `false`, having written nothing, for a string that
-    /// needs escaping or is too long to assemble on the stack.
-    private mutating func appendQuoted(_ string: String, separated: Bool, closedBy closing: StaticString) -> Bool {
-        let pretty = style == .pretty
+    /// Writes, in one piece, a string: first (if `separated`) the separator ``separate()``
+    /// writes, then the string's quote, its bytes and `closing` (its closing quote, with a
+    /// key's colon). A string with bytes to escape is escaped apart first.
+    private mutating func writeQuoted(_ string: String, separated: Bool, closedBy closing: StaticString) {
         var text = string
-        return text.withUTF8 { utf8 in
+        text.withUTF8 { utf8 in
+            if JSONWriter.containsEscapable(utf8) {
+                scratch.removeAll(keepingCapacity: true)
+                JSONWriter.writeString(string, closedBy: closing, to: &scratch)
+                scratch.withUnsafeBufferPointer { writeSeparated($0, separated: separated) }
+                return
+            }
+            let pretty = style == .pretty
             let indent = separated && pretty ? depth * 2 : 0
-            let total = (separated ? 2 + indent : 0) + 1 + utf8.count + closing.utf8CodeUnitCount
-            guard total <= Self.assembledLimit, !JSONWriter.containsEscapable(utf8) else { return false }
             var comma = false
             if separated {
                 comma = innermost.count > 0
                 innermost.count += 1
             }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
-                guard let start = buffer.baseAddress else { return }
+            output.write(reserving: 2 + indent + 1 + utf8.count + closing.utf8CodeUnitCount) { start in
                 var end = start
                 if separated { Self.writeSeparator(comma: comma, pretty: pretty, indent: indent, at: &end) }
-                end.initialize(to: UInt8(ascii: "\""))
+                end.pointee = UInt8(ascii: "\"")
                 end += 1
-                if let text = utf8.baseAddress { end.initialize(from: text, count: utf8.count) }
+                if let source = utf8.baseAddress { end.update(from: source, count: utf8.count) }
                 end += utf8.count
-                end.initialize(from: closing.utf8Start, count: closing.utf8CodeUnitCount)
+                end.update(from: closing.utf8Start, count: closing.utf8CodeUnitCount)
                 end += closing.utf8CodeUnitCount
-                bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+                return end - start
             }
-            return true
         }
     }
 
-    /// Appends, in one copy, the separator ``separate()`` writes and then `text` (a key made
-    /// once: ``Key``).
-    private mutating func appendSeparated(_ text: UnsafeBufferPointer<UInt8>) {
+    /// Writes, in one piece, the separator ``separate()`` writes (when `separated`) and then
+    /// `text` (a key made once, ``Key``, or an escaped string).
+    private mutating func writeSeparated(_ text: UnsafeBufferPointer<UInt8>, separated: Bool = true) {
         let pretty = style == .pretty
-        let indent = pretty ? depth * 2 : 0
-        let comma = innermost.count > 0
-        let total = (comma ? 1 : 0) + (pretty ? 1 + indent : 0) + text.count
-        guard total <= Self.assembledLimit else {
-            separate()
-            bytes.append(contentsOf: text)
-            return
+        let indent = separated && pretty ? depth * 2 : 0
+        var comma = false
+        if separated {
+            comma = innermost.count > 0
+            innermost.count += 1
         }
-        innermost.count += 1
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
-            guard let start = buffer.baseAddress else { return }
+        output.write(reserving: 2 + indent + text.count) { start in
             var end = start
-            Self.writeSeparator(comma: comma, pretty: pretty, indent: indent, at: &end)
-            if let source = text.baseAddress { end.initialize(from: source, count: text.count) }
+            if separated { Self.writeSeparator(comma: comma, pretty: pretty, indent: indent, at: &end) }
+            if let source = text.baseAddress { end.update(from: source, count: text.count) }
             end += text.count
-            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+            return end - start
         }
     }
 
@@ -274,13 +283,13 @@ public struct JSONStreamWriter {
     @inline(__always)
     private static func writeSeparator(comma: Bool, pretty: Bool, indent: Int, at end: inout UnsafeMutablePointer<UInt8>) {
         if comma {
-            end.initialize(to: UInt8(ascii: ","))
+            end.pointee = UInt8(ascii: ",")
             end += 1
         }
         if pretty {
-            end.initialize(to: 0x0A)
+            end.pointee = 0x0A
             end += 1
-            end.initialize(repeating: UInt8(ascii: " "), count: indent)
+            end.update(repeating: UInt8(ascii: " "), count: indent)
             end += indent
         }
     }
@@ -298,9 +307,25 @@ public struct JSONStreamWriter {
     /// Before an array element or an object member: a comma after the previous one, then the
     /// pretty style's line break and indentation.
     private mutating func separate() {
-        if innermost.count > 0 { bytes.append(UInt8(ascii: ",")) }
-        innermost.count += 1
-        newline(indent: depth)
+        writeSeparated(UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    /// Writes the bracket that opens a container, as a value (separated in an array).
+    private mutating func open(_ bracket: UInt8) {
+        let separated = isInArray
+        let pretty = style == .pretty
+        let indent = separated && pretty ? depth * 2 : 0
+        var comma = false
+        if separated {
+            comma = innermost.count > 0
+            innermost.count += 1
+        }
+        output.write(reserving: 3 + indent) { start in
+            var end = start
+            if separated { Self.writeSeparator(comma: comma, pretty: pretty, indent: indent, at: &end) }
+            end.pointee = bracket
+            return end + 1 - start
+        }
     }
 
     /// Opens `container` inside the innermost one.
@@ -316,12 +341,18 @@ public struct JSONStreamWriter {
         let container = innermost
         depth -= 1
         if depth > 0 { innermost = enclosing.removeLast() }
-        if container.count > 0 { newline(indent: depth) }
-        bytes.append(bracket)
-    }
-
-    private mutating func newline(indent: Int) {
-        guard style == .pretty else { return }
-        JSONWriter.appendNewline(indent: indent, to: &bytes)
+        let newline = container.count > 0 && style == .pretty
+        let indent = newline ? depth * 2 : 0
+        output.write(reserving: 2 + indent) { start in
+            var end = start
+            if newline {
+                end.pointee = 0x0A
+                end += 1
+                end.update(repeating: UInt8(ascii: " "), count: indent)
+                end += indent
+            }
+            end.pointee = bracket
+            return end + 1 - start
+        }
     }
 }

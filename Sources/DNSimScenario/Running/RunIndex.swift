@@ -222,6 +222,12 @@ final class RunIndex: TraceObserver {
     override func detailDemand(header: Int, subsystem: String, kind: String, rule: String?, tag: String?)
         -> TraceRecorder.DetailDemand
     {
+        // Most records' demand depends on their header alone: known from the header's first
+        // record on, it is an array read.
+        if header < demandOfHeader.count, let demand = demandOfHeader[header] {
+            if case .headerOnly = demand { shapeCounts[shapeOfHeader[header]] += 1 }
+            return demand
+        }
         let position = shapePosition(header: header, subsystem: subsystem, kind: kind, rule: rule)
         let role = shapeTable.shapes[position].role
         if let tag, countByTag(tag, role: role) {
@@ -230,7 +236,27 @@ final class RunIndex: TraceObserver {
         }
         let demand = role.detailDemand(decisions: indexesDecisions)
         if case .headerOnly = demand { shapeCounts[position] += 1 }
+        if !Self.mayCountByTag(role) {
+            if header >= demandOfHeader.count {
+                demandOfHeader.append(contentsOf: repeatElement(nil, count: header + 1 - demandOfHeader.count))
+            }
+            demandOfHeader[header] = demand
+        }
         return demand
+    }
+
+    /// The demand of each header number whose records are all read alike (``mayCountByTag(_:)``
+    /// is false for its shape): `nil` where not known yet, or where it depends on the tag.
+    @exclusivity(unchecked) private var demandOfHeader: [TraceRecorder.DetailDemand?] = []
+
+    /// Whether ``countByTag(_:role:)`` may count a record of `role` by its tag (then the demand
+    /// of its header depends on the tag).
+    private static func mayCountByTag(_ role: RecordShape.Role) -> Bool {
+        guard !role.isRemoval, !role.isOSDecision, role.scriptedRequest == nil, role.scriptedTaskLaunched == nil else { return false }
+        switch role.special {
+        case .pluginTelemetry, .contentFetch, .telemetryAck, .workStarted: return true
+        default: return false
+        }
     }
 
     /// The telemetry event of a skipped occurrence, which the result lists (``skips``).

@@ -37,12 +37,17 @@ public enum DecimalDigits {
     @inlinable
     public static func forEach(_ value: Int64, _ body: (UInt8) throws -> Void) rethrows {
         if value < 0 { try body(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt64 = 1
-        while divisor <= magnitude / 10 { divisor &*= 10 }
-        while divisor > 0 {
-            try body(UInt8(ascii: "0") &+ UInt8(magnitude / divisor % 10))
-            divisor /= 10
+        // Written backwards into a stack buffer by division by the constant 10 (a multiply),
+        // then handed over in order: dividing by a power of ten that varies is a division.
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var rest = value.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            for position in start..<buffer.count { try body(buffer[position]) }
         }
     }
 }

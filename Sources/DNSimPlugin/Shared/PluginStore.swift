@@ -22,12 +22,25 @@ public struct PluginStore: Sendable {
         /// The alarm request code (Android) for this slot.
         public var requestCode: Int
         /// When the content shown for this slot was last fetched (wall ms), if ever.
-        public var contentFetchedAt: Int64? = nil {
-            didSet { if contentFetchedAt != oldValue { contentExtras = Self.contentExtras(contentVersion, contentFetchedAt) } }
+        public var contentFetchedAt: Int64? {
+            get { fetchedContent.fetchedAt }
+            set { fetchedContent.fetchedAt = newValue }
         }
         /// The fetched content's version, if any.
-        public var contentVersion: Int? = nil {
-            didSet { if contentVersion != oldValue { contentExtras = Self.contentExtras(contentVersion, contentFetchedAt) } }
+        public var contentVersion: Int? {
+            get { fetchedContent.version }
+            set { fetchedContent.version = newValue }
+        }
+        /// The fetched content's version and fetch time, as one value: a fetch that changes
+        /// both (``apply(version:etag:fetchedAt:)``) builds ``contentExtras`` once.
+        var fetchedContent = FetchedContent() {
+            didSet { if fetchedContent != oldValue { contentExtras = Self.contentExtras(contentVersion, contentFetchedAt) } }
+        }
+
+        /// What a slot knows of its fetched content.
+        struct FetchedContent: Sendable, Equatable {
+            var version: Int?
+            var fetchedAt: Int64?
         }
         /// The content extras of a fresh occurrence: the version and fetch time as text, kept
         /// in step with ``contentVersion`` and ``contentFetchedAt`` (built when they change, not
@@ -60,9 +73,8 @@ public struct PluginStore: Sendable {
 
         /// Applies a fetch result: new content, or a 304 that re-validates the old.
         public mutating func apply(version: Int?, etag: String?, fetchedAt: Int64) {
-            if let version { contentVersion = version }
             if let etag { contentETag = etag }
-            contentFetchedAt = fetchedAt
+            fetchedContent = FetchedContent(version: version ?? fetchedContent.version, fetchedAt: fetchedAt)
         }
     }
 

@@ -75,6 +75,21 @@ struct RandomTests {
         #expect(DecimalDigits.count(value) == String(value).utf8.count)
     }
 
+    @Test func parsingReadsWhatInt64Reads() {
+        var texts = [
+            "", "+", "-", "0", "-0", "+0", "007", "42", "+42", "-42", "9223372036854775807", "9223372036854775808",
+            "-9223372036854775808", "-9223372036854775809", "99999999999999999999", "18446744073709551616", " 1", "1 ", "1a",
+            "a1", "--1", "+-1", "-+1", "1_000", "1.0", "0x10", "\u{661}", "\u{FF11}", "1\u{301}", "١٢", "1767600000000",
+        ]
+        var random = Xoshiro256StarStar(seed: 3)
+        for _ in 0..<2_000 {
+            let value = Int64(bitPattern: random.next()) >> Int64(random.next() % 64)
+            texts.append(String(value))
+            texts.append("+" + String(value.magnitude % 1_000_000))
+        }
+        for text in texts { #expect(DecimalDigits.int64(parsing: text) == Int64(text), "\(text.debugDescription)") }
+    }
+
     @Test func numberedStreamsAreTheStreamsOfTheirSpelledOutNames() {
         let streams = RandomStreams(seed: 11)
         var spelled = streams.stream(named: "network.ack.1770225540000.7")

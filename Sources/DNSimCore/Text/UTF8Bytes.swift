@@ -12,7 +12,12 @@ public enum UTF8Bytes {
         // Two strings with the same representation (the same 16 bytes: the characters of a short
         // string, or one shared buffer) have the same bytes: the usual case of a key looked up
         // with the very string it was stored under.
-        if sameRepresentation(lhs, rhs) { return true }
+        if let left = representation(of: lhs), let right = representation(of: rhs) {
+            if left == right { return true }
+            // Two short strings hold their bytes (zero-padded) and count in their words: other
+            // words, other bytes.
+            if isShort(left) && isShort(right) { return false }
+        }
         // The count of a native string's UTF-8 view is stored: most unequal keys differ in length.
         return lhs.utf8.count == rhs.utf8.count && compare(lhs, rhs) == 0
     }

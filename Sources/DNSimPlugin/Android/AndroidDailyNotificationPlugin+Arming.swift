@@ -143,7 +143,7 @@ extension AndroidDailyNotificationPlugin {
     func deliver(_ intent: AndroidIntent, context: Context) {
         guard let slotID = intent.extra(NotificationExtraKey.slot),
             let dateText = intent.extra(NotificationExtraKey.localDate), let date = LocalDate(parsing: dateText),
-            let planned = intent.extra(NotificationExtraKey.plannedWallMillis).flatMap({ Int64($0) })
+            let planned = intent.extra(NotificationExtraKey.plannedWallMillis).flatMap(DecimalDigits.int64(parsing:))
         else { return }
         if mirrorsToDeviceProtectedStorage && !context.isUserUnlocked {
             deliverBeforeUnlock(slotID: slotID, date: date, planned: planned, context: context)

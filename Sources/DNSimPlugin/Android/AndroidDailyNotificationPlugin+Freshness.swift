@@ -23,7 +23,7 @@ extension AndroidDailyNotificationPlugin {
             $0.key == NotificationExtraKey.contentVersion || $0.key == NotificationExtraKey.contentFetchedAt
         }
         guard policy.ttl == .staleAction else { return carried }
-        let fetchedAt = intent.extra(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
+        let fetchedAt = intent.extra(NotificationExtraKey.contentFetchedAt).flatMap(DecimalDigits.int64(parsing:))
         switch rules.verdict(runAt: context.currentTimeMillis(), fetchedAt: fetchedAt) {
         case .fresh: return carried
         case .noContent: return []

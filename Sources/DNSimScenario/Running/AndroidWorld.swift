@@ -61,13 +61,13 @@ final class AndroidWorld {
                 WorldOutcome.Post(
                     time: post.time, slot: post.extra(NotificationExtraKey.slot) ?? "?",
                     pluginLocalDate: post.extra(NotificationExtraKey.localDate), title: post.title, body: post.body,
-                    contentVersion: post.extra(NotificationExtraKey.contentVersion).flatMap { Int($0) },
+                    contentVersion: post.extra(NotificationExtraKey.contentVersion).flatMap(DecimalDigits.int64(parsing:)).flatMap { Int(exactly: $0) },
                     contentFetchedAt: nil,
                     suppressedBecause: post.outcome == .shown
                         ? nil
                         : post.outcome == .suppressedPermissionDenied
                             ? "POST_NOTIFICATIONS denied [A49]" : "notification channel blocked [A51]"),
-                contentFetchedAtWallMillis: post.extra(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) })
+                contentFetchedAtWallMillis: post.extra(NotificationExtraKey.contentFetchedAt).flatMap(DecimalDigits.int64(parsing:)))
         }
     }
 

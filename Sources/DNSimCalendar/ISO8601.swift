@@ -32,6 +32,29 @@ public enum ISO8601 {
         }
     }
 
+    /// The most bytes ``write(_:in:to:)`` writes (a four-digit year's text is 25 or 29 bytes;
+    /// the longest of all, a nine-digit year with milliseconds and an offset with seconds, 38).
+    public static let maximumWrittenLength = 48
+
+    /// Writes the UTF-8 bytes of ``format(_:in:)`` at `start`, which has room for
+    /// ``maximumWrittenLength`` bytes, and returns how many it wrote: for a writer that
+    /// puts timestamps straight into its output.
+    public static func write(_ instant: SimInstant, in zone: Zone, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        let offset = zone.offsetSeconds(at: instant)
+        let wall = LocalDateTime(millisecondsAsIfUTC: instant.millisecondsSinceEpoch + Int64(offset) * 1000)
+        guard (0...9999).contains(wall.date.year), offset % 60 == 0 else {
+            var text = render(instant, offsetSeconds: offset) + formatOffset(seconds: offset)
+            return text.withUTF8 { bytes in
+                precondition(bytes.count <= maximumWrittenLength, "an ISO 8601 text longer than maximumWrittenLength")
+                if let source = bytes.baseAddress { start.update(from: source, count: bytes.count) }
+                return bytes.count
+            }
+        }
+        let length = inPlaceLength(wall)
+        writeInPlace(wall, offsetSeconds: offset, into: UnsafeMutableBufferPointer(start: start, count: length), at: 0)
+        return length
+    }
+
     /// The common case of ``format(_:in:)`` (a four-digit year, a whole-minute offset) written
     /// into one buffer: the same bytes as the general path, one allocation instead of four.
     private static func formatInPlace(_ wall: LocalDateTime, offsetSeconds offset: Int) -> String {

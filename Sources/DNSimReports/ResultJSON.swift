@@ -146,7 +146,7 @@ public enum ResultJSON {
     private static func write(_ error: RunResult.APIError, of result: RunResult, to json: inout JSONStreamWriter) {
         json.beginObject()
         json.key("at")
-        json.string { result.appendISO(error.at, to: &$0) }
+        json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(error.at, to: $0) }
         json.key("call")
         json.string(error.call)
         json.key("code")
@@ -218,14 +218,14 @@ public enum ResultJSON {
         json.integer(d.contentVersion.map { Int64($0) })
         json.endObject()
         json.key(MemberKey.deliveredAt)
-        json.string { result.appendISO(d.deliveredAt, to: &$0) }
+        json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(d.deliveredAt, to: $0) }
         json.key(MemberKey.latenessMs)
         json.integer(d.latenessMs)
         json.key(MemberKey.localDate)
         json.string(d.localDate)
         json.key(MemberKey.plannedAt)
         if let plannedAt = d.plannedAt {
-            json.string { result.appendISO(plannedAt, to: &$0) }
+            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(plannedAt, to: $0) }
         } else {
             json.null()
         }
@@ -282,7 +282,7 @@ public enum ResultJSON {
             json.key(MemberKey.localDate)
             json.string(o.localDate)
             json.key(MemberKey.plannedAt)
-            json.string { result.appendISO(o.plannedAt, to: &$0) }
+            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(o.plannedAt, to: $0) }
             json.key(MemberKey.reason)
             json.string(o.reason)
             json.key(MemberKey.slot)

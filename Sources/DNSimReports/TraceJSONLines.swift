@@ -18,7 +18,7 @@ public enum TraceJSONLines {
             // The members in sorted key order: at, cause, details, id, kind, rule, subsystem, t.
             json.beginObject()
             json.key("at")
-            json.string { result.appendISO(record.time, to: &$0) }
+            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(record.time, to: $0) }
             if record.cause >= 0 {
                 json.key("cause")
                 json.integer(Int64(record.cause))

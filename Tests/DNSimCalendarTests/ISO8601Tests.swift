@@ -55,6 +55,26 @@ struct ISO8601Tests {
         }
     }
 
+    @Test func writingInPlaceWritesTheBytesOfFormat() throws {
+        let zones = try ["America/New_York", "Asia/Kolkata", "Africa/Monrovia", "Pacific/Kiritimati"].map { try #require(Zone(identifier: $0)) } + [.utc]
+        let instants = try [
+            "2026-03-29T07:00:00Z", "2026-03-29T07:00:00.045Z", "1880-06-01T12:00:00Z", "1960-06-01T12:00:00Z",
+            "0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z",
+        ].map { try #require(ISO8601.parseInstant($0)) } + [
+            SimInstant(millisecondsSinceEpoch: 300_000_000_000_000), SimInstant(millisecondsSinceEpoch: -62_200_000_000_001),
+            // Near the ends of the years a `LocalDate` holds, with milliseconds.
+            SimInstant(millisecondsSinceEpoch: 9_000_000_000_000_000_123), SimInstant(millisecondsSinceEpoch: -9_000_000_000_000_000_123),
+        ]
+        for zone in zones {
+            for instant in instants {
+                var buffer = [UInt8](repeating: 0x7E, count: ISO8601.maximumWrittenLength + 1)
+                let written = buffer.withUnsafeMutableBufferPointer { ISO8601.write(instant, in: zone, to: $0.baseAddress!) }
+                #expect(String(decoding: buffer[..<written], as: UTF8.self) == ISO8601.format(instant, in: zone))
+                #expect(buffer[written...].allSatisfy { $0 == 0x7E })
+            }
+        }
+    }
+
     @Test func offsetsThatAreNotWholeMinutesShowSeconds() {
         #expect(ISO8601.formatOffset(seconds: -17_762) == "-04:56:02")
         #expect(ISO8601.formatOffset(seconds: 0) == "+00:00")

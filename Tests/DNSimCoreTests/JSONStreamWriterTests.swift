@@ -98,6 +98,38 @@ struct JSONStreamWriterTests {
         }
     }
 
+    @Test func stringsWrittenInPlaceWriteWhatStringsWrite() {
+        for style in [JSONWriter.Style.pretty, .compact] {
+            var inPlace = JSONStreamWriter(style: style, capacity: 0)
+            var plain = JSONStreamWriter(style: style, capacity: 0)
+            let texts = ["", "2026-03-29T09:00:00+02:00", String(repeating: "x", count: 500)]
+            for writer in [0, 1] {
+                if writer == 0 { inPlace.beginArray() } else { plain.beginArray() }
+            }
+            for text in texts {
+                inPlace.string(reserving: text.utf8.count + 3) { start in
+                    for (offset, byte) in text.utf8.enumerated() { start[offset] = byte }
+                    return text.utf8.count
+                }
+                plain.string(text)
+            }
+            inPlace.beginObject()
+            inPlace.key("k")
+            inPlace.string(reserving: 4) { start in
+                start.pointee = UInt8(ascii: "v")
+                return 1
+            }
+            inPlace.endObject()
+            inPlace.endArray()
+            plain.beginObject()
+            plain.key("k")
+            plain.string("v")
+            plain.endObject()
+            plain.endArray()
+            #expect(inPlace.text == plain.text)
+        }
+    }
+
     @Test func writesJSONLinesWithEndLine() {
         var writer = JSONStreamWriter(style: .compact)
         for id in 1...2 {

@@ -194,6 +194,22 @@ public struct JSONStreamWriter {
         scratch.withUnsafeBufferPointer { output.append($0) }
     }
 
+    /// Writes a string whose contents `write` writes straight into the output: at most
+    /// `maximum` UTF-8 bytes from the pointer it is given, returning how many it wrote. The
+    /// contents are not escaped: they must contain no `"`, `\` or control character (a debug
+    /// build checks it).
+    public mutating func string(reserving maximum: Int, contents write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        beforeValue()
+        output.write(reserving: maximum + 2) { start in
+            start.pointee = UInt8(ascii: "\"")
+            let written = write(start + 1)
+            precondition(written <= maximum, "string contents longer than reserved")
+            assert(!UnsafeBufferPointer(start: start + 1, count: written).contains(where: JSONWriter.needsEscape), "string contents need escaping")
+            start[written + 1] = UInt8(ascii: "\"")
+            return written + 2
+        }
+    }
+
     /// Writes a whole value, its object keys sorted as ``JSONWriter`` sorts them.
     public mutating func value(_ value: JSONValue) {
         switch value {

@@ -11,10 +11,19 @@ extension String {
     /// combining mark, which is not a separator character; only then, or for a line-break
     /// separator, is `split` asked.
     public func splitKeepingEmpty(separator: Character, maxSplits: Int) -> [String] {
-        precondition(maxSplits >= 0, "maxSplits must not be negative")
         guard let separatorByte = separator.asciiValue, separatorByte != 0x0A, separatorByte != 0x0D else {
+            precondition(maxSplits >= 0, "maxSplits must not be negative")
             return characterSplit(separator: separator, maxSplits: maxSplits)
         }
+        return splitKeepingEmpty(asciiSeparator: separatorByte, maxSplits: maxSplits)
+    }
+
+    /// ``splitKeepingEmpty(separator:maxSplits:)`` at an ASCII separator given as its byte
+    /// (not a line break): what a caller with a fixed separator uses, since reading a
+    /// `Character`'s ASCII value costs more than splitting a short string.
+    public func splitKeepingEmpty(asciiSeparator separatorByte: UInt8, maxSplits: Int) -> [String] {
+        precondition(maxSplits >= 0, "maxSplits must not be negative")
+        precondition(separatorByte < 0x80 && separatorByte != 0x0A && separatorByte != 0x0D, "not an ASCII separator other than a line break")
         var string = self
         let fields = string.withUTF8 { bytes -> [String]? in
             var fields: [String] = []
@@ -34,7 +43,7 @@ extension String {
             fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]), as: UTF8.self))
             return fields
         }
-        return fields ?? characterSplit(separator: separator, maxSplits: maxSplits)
+        return fields ?? characterSplit(separator: Character(Unicode.Scalar(separatorByte)), maxSplits: maxSplits)
     }
 
     /// `fields` joined by `separator`, an ASCII byte: the inverse of

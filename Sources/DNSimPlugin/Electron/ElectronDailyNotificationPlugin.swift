@@ -141,10 +141,10 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
 
     /// A timer fired: a slot's occurrence or its T–lead hook.
     public func timerFired(tag: String, context: Context) {
-        let parts = tag.splitKeepingEmpty(separator: "|", maxSplits: 3)
+        let parts = tag.splitKeepingEmpty(asciiSeparator: UInt8(ascii: "|"), maxSplits: 3)
         switch parts.first {
         case ElectronPluginBuild.notifyTagPrefix where parts.count == 4:
-            guard let date = LocalDate(parsing: parts[1]), let planned = Int64(parts[2]) else { return }
+            guard let date = LocalDate(parsing: parts[1]), let planned = DecimalDigits.int64(parsing: parts[2]) else { return }
             deliver(slotID: parts[3], date: date, planned: planned, context: context)
         case ElectronPluginBuild.prefetchTagPrefix where parts.count >= 3:
             let slotID = parts.dropFirst(2).joined(separator: "|")

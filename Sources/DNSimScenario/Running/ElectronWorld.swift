@@ -100,7 +100,7 @@ extension ElectronWorld {
         collectPosts()
         let posts = postLog.posts(reading: ledger)
         let armed = system.pendingTimerTags.compactMap { tag -> String? in
-            let parts = tag.splitKeepingEmpty(separator: "|", maxSplits: 3)
+            let parts = tag.splitKeepingEmpty(asciiSeparator: UInt8(ascii: "|"), maxSplits: 3)
             guard parts.first == ElectronPluginBuild.notifyTagPrefix, parts.count == 4 else { return nil }
             return parts[3] + "@" + parts[1]
         }

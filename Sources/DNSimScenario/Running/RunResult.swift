@@ -126,6 +126,12 @@ public struct RunResult: Sendable {
         ISO8601.append(instant, in: zone(at: instant), to: &bytes)
     }
 
+    /// Writes the UTF-8 bytes of ``iso(_:)`` at `start` (room for
+    /// ``ISO8601/maximumWrittenLength`` bytes) and returns how many.
+    public func writeISO(_ instant: SimInstant, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        ISO8601.write(instant, in: zone(at: instant), to: start)
+    }
+
     /// The device clock's local date-time at `instant`: true time plus the offset the clock
     /// changes left, in the zone then in force.
     public func deviceLocalDateTime(at instant: SimInstant) -> LocalDateTime {

@@ -185,7 +185,7 @@ extension AndroidDailyNotificationPlugin {
                     let version = content?.value(forKey: NotificationExtraKey.contentVersion)
                     context.notify(
                         id: slot.requestCode, title: slot.title,
-                        body: version.map { slot.body.isEmpty ? "[content v\($0)]" : slot.body + " [content v\($0)]" } ?? slot.body,
+                        body: version.map { PluginStore.Slot.renderedBody(slot.body, version: $0) } ?? slot.body,
                         extras: NotificationExtraKey.occurrence(slot: slotID, localDate: dateText, plannedWallMillis: planned, content: content ?? []))
                     store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
                     telemetry("shown", slot: slotID, date: date, planned: planned, context: context)

@@ -59,7 +59,34 @@ public struct PluginStore: Sendable {
 
         /// The body rendered before arming (seed 004: no delivery-time mutation).
         public var renderedBody: String {
-            contentVersion.map { body.isEmpty ? "[content v\($0)]" : body + " [content v\($0)]" } ?? body
+            contentVersion.map { Self.renderedBody(body, version: DecimalDigits.string(Int64($0))) } ?? body
+        }
+
+        /// `body` then ` [content v<version>]` (`[content v<version>]` alone for an empty body):
+        /// the body of an occurrence shown with fetched content, made as one string of its final
+        /// size (every delivery renders one; concatenating and interpolating allocated thrice).
+        public static func renderedBody(_ body: String, version: String) -> String {
+            var body = body
+            var version = version
+            return body.withUTF8 { head in
+                version.withUTF8 { digits in
+                    let marker: StaticString = head.isEmpty ? "[content v" : " [content v"
+                    let length = head.count + marker.utf8CodeUnitCount + digits.count + 1
+                    return String(unsafeUninitializedCapacity: length) { buffer in
+                        guard let start = buffer.baseAddress else { return 0 }
+                        var end = start
+                        func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                            if let source = part.baseAddress { end.update(from: source, count: part.count) }
+                            end += part.count
+                        }
+                        copy(head)
+                        copy(UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount))
+                        copy(digits)
+                        end.pointee = UInt8(ascii: "]")
+                        return end + 1 - start
+                    }
+                }
+            }
         }
 
         /// The content extras of a fresh occurrence with content `version` fetched at `fetchedAt`.

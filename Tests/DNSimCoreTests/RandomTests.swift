@@ -87,7 +87,10 @@ struct RandomTests {
             texts.append(String(value))
             texts.append("+" + String(value.magnitude % 1_000_000))
         }
-        for text in texts { #expect(DecimalDigits.int64(parsing: text) == Int64(text), "\(text.debugDescription)") }
+        for text in texts {
+            #expect(DecimalDigits.int64(parsing: text) == Int64(text), "\(text.debugDescription)")
+            #expect(DecimalDigits.int(parsing: text) == Int(text), "\(text.debugDescription)")
+        }
     }
 
     @Test func numberedStreamsAreTheStreamsOfTheirSpelledOutNames() {

@@ -85,4 +85,7 @@ public enum DecimalDigits {
             return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
         }
     }
+
+    /// The integer `text` spells as `Int(text)` reads it (``int64(parsing:)`` within `Int`'s range).
+    public static func int(parsing text: String) -> Int? { int64(parsing: text).flatMap { Int(exactly: $0) } }
 }

@@ -61,7 +61,7 @@ final class AndroidWorld {
                 WorldOutcome.Post(
                     time: post.time, slot: post.extra(NotificationExtraKey.slot) ?? "?",
                     pluginLocalDate: post.extra(NotificationExtraKey.localDate), title: post.title, body: post.body,
-                    contentVersion: post.extra(NotificationExtraKey.contentVersion).flatMap(DecimalDigits.int64(parsing:)).flatMap { Int(exactly: $0) },
+                    contentVersion: post.extra(NotificationExtraKey.contentVersion).flatMap(DecimalDigits.int(parsing:)),
                     contentFetchedAt: nil,
                     suppressedBecause: post.outcome == .shown
                         ? nil

@@ -52,9 +52,9 @@ final class ElectronWorld {
                 WorldOutcome.Post(
                     time: record.time, slot: slot, pluginLocalDate: record.info(NotificationExtraKey.localDate),
                     title: record.title, body: record.body,
-                    contentVersion: record.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
+                    contentVersion: record.info(NotificationExtraKey.contentVersion).flatMap(DecimalDigits.int(parsing:)),
                     contentFetchedAt: nil, suppressedBecause: nil),
-                contentFetchedAtWallMillis: record.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) })
+                contentFetchedAtWallMillis: record.info(NotificationExtraKey.contentFetchedAt).flatMap(DecimalDigits.int64(parsing:)))
         }
     }
 

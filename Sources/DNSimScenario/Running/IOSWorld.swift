@@ -164,8 +164,8 @@ extension IOSWorld {
                 WorldOutcome.Post(
                     time: record.time, slot: slot, pluginLocalDate: record.request.info(NotificationExtraKey.localDate),
                     title: record.request.title, body: record.request.body,
-                    contentVersion: record.request.info(NotificationExtraKey.contentVersion).flatMap { Int($0) },
-                    contentFetchedAt: record.request.info(NotificationExtraKey.contentFetchedAt).flatMap { Int64($0) }
+                    contentVersion: record.request.info(NotificationExtraKey.contentVersion).flatMap(DecimalDigits.int(parsing:)),
+                    contentFetchedAt: record.request.info(NotificationExtraKey.contentFetchedAt).flatMap(DecimalDigits.int64(parsing:))
                         .map { ledger.trueInstant(forWallMillis: $0) },
                     suppressedBecause: record.presentation == .notShown ? "authorization \(system.authorization.rawValue) [I8]" : nil))
         }

@@ -15,8 +15,9 @@ public enum UTF8Bytes {
         if let left = representation(of: lhs), let right = representation(of: rhs) {
             if left == right { return true }
             // Two short strings hold their bytes (zero-padded) and count in their words: other
-            // words, other bytes.
+            // words, other bytes. Strings of other lengths differ too.
             if isShort(left) && isShort(right) { return false }
+            if let leftCount = byteCount(left), let rightCount = byteCount(right), leftCount != rightCount { return false }
         }
         // The count of a native string's UTF-8 view is stored: most unequal keys differ in length.
         return lhs.utf8.count == rhs.utf8.count && compare(lhs, rhs) == 0
@@ -71,6 +72,16 @@ public enum UTF8Bytes {
             return discriminator & 0b0100 != 0 ? Int(truncatingIfNeeded: words.1 >> 56 & 0xF) : nil
         }
         guard discriminator & 0b0101 == 0, words.0 >> 63 != 0 else { return nil }
+        return Int(truncatingIfNeeded: words.0 & 0x0000_FFFF_FFFF_FFFF)
+    }
+
+    /// The UTF-8 length of a string with representation `words`, when the words hold it: a
+    /// short string's count, or a native or literal long string's (not a bridged or foreign one).
+    @inlinable @inline(__always)
+    static func byteCount(_ words: (UInt64, UInt64)) -> Int? {
+        let discriminator = words.1 >> 60
+        if discriminator & 0b0010 != 0 { return Int(truncatingIfNeeded: words.1 >> 56 & 0xF) }
+        guard discriminator & 0b0101 == 0 else { return nil }
         return Int(truncatingIfNeeded: words.0 & 0x0000_FFFF_FFFF_FFFF)
     }
 

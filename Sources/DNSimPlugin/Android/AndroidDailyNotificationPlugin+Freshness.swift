@@ -19,8 +19,16 @@ extension AndroidDailyNotificationPlugin {
     ///
     /// - Parameter rules: read before the caller opens the storage (``freshness(_:)`` reads it too).
     func contentToShow(_ intent: AndroidIntent, planned: Int64, rules: FreshnessPolicy, context: Context) -> [AndroidExtra]? {
-        let carried = intent.extras.filter {
-            $0.key == NotificationExtraKey.contentVersion || $0.key == NotificationExtraKey.contentFetchedAt
+        // The content extras, in order; keys compare by their bytes, as a Bundle's do. They come
+        // as a pair: the list is allocated once, and not at all without content.
+        let extras = intent.extras
+        var carried: [AndroidExtra] = []
+        for index in extras.indices
+        where UTF8Bytes.equal(extras[index].key, NotificationExtraKey.contentVersion)
+            || UTF8Bytes.equal(extras[index].key, NotificationExtraKey.contentFetchedAt)
+        {
+            if carried.isEmpty { carried.reserveCapacity(2) }
+            carried.append(extras[index])
         }
         guard policy.ttl == .staleAction else { return carried }
         let fetchedAt = intent.extra(NotificationExtraKey.contentFetchedAt).flatMap(DecimalDigits.int64(parsing:))

@@ -12,38 +12,64 @@ extension AndroidDailyNotificationPlugin {
     /// The occurrences of a slot's rolling window, from its next one (`nextLocalDate`/`nextRunAt`).
     /// ``RolloverRule/calendarDay`` resolves each date's wall time afresh; ``RolloverRule/add24Hours``
     /// steps 24 h (S1).
-    func window(of slot: PluginStore.Slot, zone: Zone) -> [Occurrence] {
-        let days = build.rollingWindowDays
-        var date = slot.nextLocalDate
-        // The lanes taken, as bits (`android.windowDays` is at most 14); lanes past 63 in a set.
-        var lanesTaken: UInt64 = 0
-        var highLanesTaken: Set<Int> = []
-        var window: [Occurrence] = []
-        window.reserveCapacity(days)
-        for k in 0..<days {
-            if k > 0 { date = rollover.nextLocalDate(after: date, time: slot.time, zone: zone) }
-            // After a date the zone skipped (one occurrence per instant), two dates of one window
-            // can share a lane; the later one waits for the next window rather than replace it.
-            let lane = lane(of: date)
-            if lane < 64 {
-                guard lanesTaken & (1 << UInt64(lane)) == 0 else { continue }
-                lanesTaken |= 1 << UInt64(lane)
-            } else {
-                guard highLanesTaken.insert(lane).inserted else { continue }
-            }
-            let runAt: Int64
-            switch (k, rollover) {
-            case (0, _):
-                runAt = slot.nextRunAt
-            case (_, .add24Hours):
-                runAt = slot.nextRunAt + Int64(k) * 86_400_000
-            case (_, .calendarDay):
-                let instant = DailyOccurrence.instant(on: date, at: slot.time, in: zone)
-                runAt = instant?.millisecondsSinceEpoch ?? slot.nextRunAt + Int64(k) * 86_400_000
-            }
-            window.append(Occurrence(localDate: date, runAt: runAt))
+    func window(of slot: PluginStore.Slot, zone: Zone) -> Window {
+        Window(days: build.rollingWindowDays, rollover: rollover, time: slot.time, next: slot.nextLocalDate, nextRunAt: slot.nextRunAt, zone: zone)
+    }
+
+    /// A slot's rolling window, made one occurrence at a time as it is walked (arming walks one
+    /// per delivery and per prefetch: no list is allocated).
+    struct Window: Sequence, IteratorProtocol {
+        let days: Int
+        let rollover: RolloverRule
+        let time: LocalTime
+        let nextRunAt: Int64
+        let zone: Zone
+        /// The date of day `k` (before it is made, the previous day's).
+        private var date: LocalDate
+        /// The next day of the window.
+        private var k = 0
+        /// The lanes taken, as bits (`android.windowDays` is at most 14); lanes past 63 in a set.
+        private var lanesTaken: UInt64 = 0
+        private var highLanesTaken: Set<Int> = []
+
+        init(days: Int, rollover: RolloverRule, time: LocalTime, next: LocalDate, nextRunAt: Int64, zone: Zone) {
+            self.days = days
+            self.rollover = rollover
+            self.time = time
+            self.nextRunAt = nextRunAt
+            self.zone = zone
+            date = next
         }
-        return window
+
+        mutating func next() -> Occurrence? {
+            while k < days {
+                let day = k
+                k += 1
+                if day > 0 { date = rollover.nextLocalDate(after: date, time: time, zone: zone) }
+                // After a date the zone skipped (one occurrence per instant), two dates of one
+                // window can share a lane; the later one waits for the next window rather than
+                // replace it.
+                let lane = AndroidDailyNotificationPlugin.lane(of: date, days: days)
+                if lane < 64 {
+                    guard lanesTaken & (1 << UInt64(lane)) == 0 else { continue }
+                    lanesTaken |= 1 << UInt64(lane)
+                } else {
+                    guard highLanesTaken.insert(lane).inserted else { continue }
+                }
+                let runAt: Int64
+                switch (day, rollover) {
+                case (0, _):
+                    runAt = nextRunAt
+                case (_, .add24Hours):
+                    runAt = nextRunAt + Int64(day) * 86_400_000
+                case (_, .calendarDay):
+                    let instant = DailyOccurrence.instant(on: date, at: time, in: zone)
+                    runAt = instant?.millisecondsSinceEpoch ?? nextRunAt + Int64(day) * 86_400_000
+                }
+                return Occurrence(localDate: date, runAt: runAt)
+            }
+            return nil
+        }
     }
 
     /// The PendingIntent of one occurrence. Each slot owns `rollingWindowDays` request codes,
@@ -68,8 +94,11 @@ extension AndroidDailyNotificationPlugin {
     }
 
     /// The request-code lane of a local date: its day number modulo the window length.
-    func lane(of date: LocalDate) -> Int {
-        let days = Int64(build.rollingWindowDays)
+    func lane(of date: LocalDate) -> Int { Self.lane(of: date, days: build.rollingWindowDays) }
+
+    /// The lane of `date` in a window of `days` days.
+    static func lane(of date: LocalDate, days: Int) -> Int {
+        let days = Int64(days)
         return Int(((date.daysSinceEpoch % days) + days) % days)
     }
 

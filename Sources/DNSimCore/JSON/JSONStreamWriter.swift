@@ -142,25 +142,8 @@ public struct JSONStreamWriter {
     /// Writes an integer.
     public mutating func integer(_ integer: Int64) {
         beforeValue()
-        // 19 digits and a sign cover Int64.min; the digits are counted first and written in place.
-        output.write(reserving: 20) { end in
-            var magnitude = integer.magnitude
-            var digits = 1
-            var rest = magnitude / 10
-            while rest > 0 {
-                digits += 1
-                rest /= 10
-            }
-            let length = digits + (integer < 0 ? 1 : 0)
-            if integer < 0 { end.pointee = UInt8(ascii: "-") }
-            var position = length
-            repeat {
-                position -= 1
-                end[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            return length
-        }
+        // 19 digits and a sign cover Int64.min.
+        output.write(reserving: 20) { DecimalDigits.write(integer, to: $0) }
     }
 
     /// Writes an integer, or `null` when there is none.
@@ -254,16 +237,10 @@ public struct JSONStreamWriter {
                 scratch.withUnsafeBufferPointer { writeSeparated($0, separated: separated) }
                 return
             }
-            let pretty = style == .pretty
-            let indent = separated && pretty ? depth * 2 : 0
-            var comma = false
-            if separated {
-                comma = innermost.count > 0
-                innermost.count += 1
-            }
-            output.write(reserving: 2 + indent + 1 + utf8.count + closing.utf8CodeUnitCount) { start in
+            let separator = takeSeparator(separated)
+            output.write(reserving: separator.maximumCount + 1 + utf8.count + closing.utf8CodeUnitCount) { start in
                 var end = start
-                if separated { Self.writeSeparator(comma: comma, pretty: pretty, indent: indent, at: &end) }
+                separator.write(at: &end)
                 end.pointee = UInt8(ascii: "\"")
                 end += 1
                 if let source = utf8.baseAddress { end.update(from: source, count: utf8.count) }
@@ -277,37 +254,54 @@ public struct JSONStreamWriter {
 
     /// Writes, in one piece, the separator ``separate()`` writes (when `separated`) and then
     /// `text` (a key made once, ``Key``, or an escaped string).
+    @inline(__always)
     private mutating func writeSeparated(_ text: UnsafeBufferPointer<UInt8>, separated: Bool = true) {
-        let pretty = style == .pretty
-        let indent = separated && pretty ? depth * 2 : 0
-        var comma = false
-        if separated {
-            comma = innermost.count > 0
-            innermost.count += 1
-        }
-        output.write(reserving: 2 + indent + text.count) { start in
+        let separator = takeSeparator(separated)
+        output.write(reserving: separator.maximumCount + text.count) { start in
             var end = start
-            if separated { Self.writeSeparator(comma: comma, pretty: pretty, indent: indent, at: &end) }
+            separator.write(at: &end)
             if let source = text.baseAddress { end.update(from: source, count: text.count) }
             end += text.count
             return end - start
         }
     }
 
-    /// Writes at `end` (and moves it past) what ``separate()`` appends: a comma after a previous
-    /// element, then in the pretty style a line break and `indent` spaces.
+    /// What goes before an element or a member (``separate()``): a comma after a previous
+    /// one, then in the pretty style a line break and the indentation; nothing for a value that
+    /// is not separated (a member's value, a top-level value).
+    private struct Separator {
+        var comma = false
+        var newline = false
+        var indent = 0
+
+        /// The most bytes it writes.
+        var maximumCount: Int { 2 + indent }
+
+        /// Writes it at `end` and moves `end` past it.
+        @inline(__always)
+        func write(at end: inout UnsafeMutablePointer<UInt8>) {
+            if comma {
+                end.pointee = UInt8(ascii: ",")
+                end += 1
+            }
+            if newline {
+                end.pointee = 0x0A
+                end += 1
+                end.update(repeating: UInt8(ascii: " "), count: indent)
+                end += indent
+            }
+        }
+    }
+
+    /// The separator of the next element or member when `separated` (counting it in the
+    /// innermost container), else none.
     @inline(__always)
-    private static func writeSeparator(comma: Bool, pretty: Bool, indent: Int, at end: inout UnsafeMutablePointer<UInt8>) {
-        if comma {
-            end.pointee = UInt8(ascii: ",")
-            end += 1
-        }
-        if pretty {
-            end.pointee = 0x0A
-            end += 1
-            end.update(repeating: UInt8(ascii: " "), count: indent)
-            end += indent
-        }
+    private mutating func takeSeparator(_ separated: Bool) -> Separator {
+        guard separated else { return Separator() }
+        let pretty = style == .pretty
+        let separator = Separator(comma: innermost.count > 0, newline: pretty, indent: pretty ? depth * 2 : 0)
+        innermost.count += 1
+        return separator
     }
 
     /// Before any value: inside an array, separates it from the previous element (inside an
@@ -328,17 +322,10 @@ public struct JSONStreamWriter {
 
     /// Writes the bracket that opens a container, as a value (separated in an array).
     private mutating func open(_ bracket: UInt8) {
-        let separated = isInArray
-        let pretty = style == .pretty
-        let indent = separated && pretty ? depth * 2 : 0
-        var comma = false
-        if separated {
-            comma = innermost.count > 0
-            innermost.count += 1
-        }
-        output.write(reserving: 3 + indent) { start in
+        let separator = takeSeparator(isInArray)
+        output.write(reserving: separator.maximumCount + 1) { start in
             var end = start
-            if separated { Self.writeSeparator(comma: comma, pretty: pretty, indent: indent, at: &end) }
+            separator.write(at: &end)
             end.pointee = bracket
             return end + 1 - start
         }
@@ -358,15 +345,10 @@ public struct JSONStreamWriter {
         depth -= 1
         if depth > 0 { innermost = enclosing.removeLast() }
         let newline = container.count > 0 && style == .pretty
-        let indent = newline ? depth * 2 : 0
-        output.write(reserving: 2 + indent) { start in
+        let separator = Separator(newline: newline, indent: newline ? depth * 2 : 0)
+        output.write(reserving: separator.maximumCount + 1) { start in
             var end = start
-            if newline {
-                end.pointee = 0x0A
-                end += 1
-                end.update(repeating: UInt8(ascii: " "), count: indent)
-                end += indent
-            }
+            separator.write(at: &end)
             end.pointee = bracket
             return end + 1 - start
         }

@@ -20,16 +20,33 @@ public enum DecimalDigits {
     public static func string(_ value: Int64) -> String {
         let length = count(value)
         return String(unsafeUninitializedCapacity: length) { buffer in
-            var rest = value.magnitude
-            var position = length
-            repeat {
-                position -= 1
-                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            if value < 0 { buffer[0] = UInt8(ascii: "-") }
+            guard let start = buffer.baseAddress else { return 0 }
+            writeDigits(of: value, length: length, to: start)
             return length
         }
+    }
+
+    /// Writes the bytes of `String(value)` at `start`, which has room for ``count(_:)`` of them
+    /// (at most 20), and returns how many it wrote.
+    @inlinable
+    public static func write(_ value: Int64, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        let length = count(value)
+        writeDigits(of: value, length: length, to: start)
+        return length
+    }
+
+    /// Writes `String(value)`, whose length is `length`, at `start`: the digits backwards by
+    /// division by 10, then the sign.
+    @inlinable @inline(__always) @usableFromInline
+    static func writeDigits(of value: Int64, length: Int, to start: UnsafeMutablePointer<UInt8>) {
+        var rest = value.magnitude
+        var position = length
+        repeat {
+            position -= 1
+            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        if value < 0 { start.pointee = UInt8(ascii: "-") }
     }
 
     /// Calls `body` with each byte of `String(value)`, in order: a `-` when negative, then the

@@ -19,15 +19,9 @@ public enum ISO8601 {
     /// Appends the UTF-8 bytes of ``format(_:in:)`` to `bytes`, without making a `String` in the
     /// common case (a four-digit year, a whole-minute offset).
     public static func append(_ instant: SimInstant, in zone: Zone, to bytes: inout [UInt8]) {
-        let offset = zone.offsetSeconds(at: instant)
-        let wall = LocalDateTime(millisecondsAsIfUTC: instant.millisecondsSinceEpoch + Int64(offset) * 1000)
-        guard (0...9999).contains(wall.date.year), offset % 60 == 0 else {
-            bytes.append(contentsOf: (render(instant, offsetSeconds: offset) + formatOffset(seconds: offset)).utf8)
-            return
-        }
-        let length = inPlaceLength(wall)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
-            writeInPlace(wall, offsetSeconds: offset, into: buffer, at: 0)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWrittenLength) { buffer in
+            guard let start = buffer.baseAddress else { return }
+            let length = write(instant, in: zone, to: start)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<length]))
         }
     }

@@ -39,14 +39,22 @@ public enum DecimalDigits {
     /// division by 10, then the sign.
     @inlinable @inline(__always) @usableFromInline
     static func writeDigits(of value: Int64, length: Int, to start: UnsafeMutablePointer<UInt8>) {
-        var rest = value.magnitude
-        var position = length
+        _ = writeDigitsBackward(value.magnitude, endingAt: start + length)
+        if value < 0 { start.pointee = UInt8(ascii: "-") }
+    }
+
+    /// Writes the decimal digits of `magnitude` so that the last one lies just before `end`,
+    /// by division by the constant 10 (a multiply); returns where the first one lies.
+    @inlinable @inline(__always) @usableFromInline
+    static func writeDigitsBackward(_ magnitude: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var rest = magnitude
+        var position = end
         repeat {
             position -= 1
-            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
         } while rest > 0
-        if value < 0 { start.pointee = UInt8(ascii: "-") }
+        return position
     }
 
     /// Calls `body` with each byte of `String(value)`, in order: a `-` when negative, then the
@@ -54,17 +62,16 @@ public enum DecimalDigits {
     @inlinable
     public static func forEach(_ value: Int64, _ body: (UInt8) throws -> Void) rethrows {
         if value < 0 { try body(UInt8(ascii: "-")) }
-        // Written backwards into a stack buffer by division by the constant 10 (a multiply),
-        // then handed over in order: dividing by a power of ten that varies is a division.
+        // Written backwards into a stack buffer (no count first), then handed over in order:
+        // dividing by a power of ten that varies is a division per digit.
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var rest = value.magnitude
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            for position in start..<buffer.count { try body(buffer[position]) }
+            guard let base = buffer.baseAddress else { return }
+            let end = base + buffer.count
+            var position = writeDigitsBackward(value.magnitude, endingAt: end)
+            while position < end {
+                try body(position.pointee)
+                position += 1
+            }
         }
     }
 

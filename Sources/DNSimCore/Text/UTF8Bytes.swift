@@ -67,6 +67,9 @@ public enum UTF8Bytes {
     /// The length of a string with representation `words` when it is known to be ASCII.
     @inlinable @inline(__always)
     static func asciiCount(_ words: (UInt64, UInt64)) -> Int? {
+        // ``byteCount(_:)`` with the ASCII flag read on the way (bit 62 of a short string's
+        // second word, bit 63 of a long one's first): one branch on the form, on the hot path
+        // of every extras look-up, where asking the two apart cost 0.2 % of an Android year.
         let discriminator = words.1 >> 60
         if discriminator & 0b0010 != 0 {
             return discriminator & 0b0100 != 0 ? Int(truncatingIfNeeded: words.1 >> 56 & 0xF) : nil

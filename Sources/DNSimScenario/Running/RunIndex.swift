@@ -268,7 +268,7 @@ final class RunIndex: TraceObserver {
     /// ACKs (whether one arrived) and WorkManager runs but the scripted test app's (the name);
     /// none is a removal or an OS decision, whose occurrence is in other details.
     private func countByTag(_ tag: String, role: RecordShape.Role) -> Bool {
-        guard !role.isRemoval, !role.isOSDecision, role.scriptedRequest == nil, role.scriptedTaskLaunched == nil else { return false }
+        guard Self.mayCountByTag(role) else { return false }
         switch role.special {
         case .pluginTelemetry where tag != Self.skippedEvent: telemetryTally.add(tag)
         case .contentFetch: fetchResultTally.add(tag)

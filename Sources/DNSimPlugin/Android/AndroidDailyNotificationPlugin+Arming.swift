@@ -182,7 +182,8 @@ extension AndroidDailyNotificationPlugin {
         do {
             let next = try context.withStorage { store -> PluginStore.Slot? in
                 guard let index = store.slotIndex(of: slotID) else { return nil }
-                var slot = store.slots[index]
+                // Read once (the history is written below while it is read); moved on in place.
+                let slot = store.slots[index]
                 if store.wasSettled(slot, localDate: date) {
                     context.log("deliver.duplicateIgnored", [TraceDetail("slot", slotID), TraceDetail("localDate", dateText)])
                     return nil
@@ -219,11 +220,10 @@ extension AndroidDailyNotificationPlugin {
                     store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
                     telemetry("shown", slot: slotID, date: date, planned: planned, context: context)
                 }
-                slot.nextLocalDate = date
-                slot.nextRunAt = planned
-                slot = rolledOver(slot, context: context)
-                store.slots[index] = slot
-                return slot
+                store.slots[index].nextLocalDate = date
+                store.slots[index].nextRunAt = planned
+                rollOver(&store.slots[index], context: context)
+                return store.slots[index]
             }
             if let next { arm(next, context: context) }
         } catch {
@@ -243,12 +243,11 @@ extension AndroidDailyNotificationPlugin {
         return late > (next - planned) / 2
     }
 
-    /// The slot moved to its next occurrence by the policy's rollover rule.
-    func rolledOver(_ slot: PluginStore.Slot, context: Context) -> PluginStore.Slot {
-        var next = slot
-        next.nextRunAt = rollover.next(
-            after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: context.timeZone)
-        next.nextLocalDate = rollover.nextLocalDate(after: slot.nextLocalDate, time: slot.time, zone: context.timeZone)
-        return next
+    /// Moves `slot` to its next occurrence by the policy's rollover rule (in place: a slot is a
+    /// large value, and every delivery moves one on).
+    func rollOver(_ slot: inout PluginStore.Slot, context: Context) {
+        let date = slot.nextLocalDate
+        slot.nextRunAt = rollover.next(after: date, previousWallMillis: slot.nextRunAt, time: slot.time, zone: context.timeZone)
+        slot.nextLocalDate = rollover.nextLocalDate(after: date, time: slot.time, zone: context.timeZone)
     }
 }

@@ -46,7 +46,7 @@ extension AndroidDailyNotificationPlugin {
             store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
             slot.nextLocalDate = date
             slot.nextRunAt = planned
-            slot = rolledOver(slot, context: context)
+            rollOver(&slot, context: context)
             store.slots[index] = slot
             return slot
         }

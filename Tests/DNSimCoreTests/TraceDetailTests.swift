@@ -68,6 +68,10 @@ struct TraceDetailTests {
                     id: 0, time: SimInstant(millisecondsSinceEpoch: 0), subsystem: "s", kind: "k", rule: nil, cause: -1,
                     details: [], extras: [StringPair(name, "v")])
                 #expect((carried.extra(key) != nil) == ("extra." + name == "extra." + key), "carried extra \(key) in \(name)")
+                // An observer's look-up in extras alone, past a pair it passes over.
+                let extras = [StringPair("localDate", "d"), StringPair(name, "v")]
+                let found = TraceRecord.extra(key, in: extras)
+                #expect(found == (key == "localDate" ? "d" : name == key ? "v" : nil), "extras look-up \(key) in \(name)")
             }
         }
     }

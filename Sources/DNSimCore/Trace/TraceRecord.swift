@@ -51,7 +51,7 @@ public struct TraceRecord: Equatable, Sendable {
     /// building it), or of the first of ``extras`` named `name`.
     public func extra(_ name: String) -> String? {
         let first = name.utf8.first
-        if let value = Self.extra(name, first: first, in: extras) { return value }
+        if let value = Self.extra(name, first: first, in: extras[...]) { return value }
         for index in details.indices where details[index].isExtra(named: name, first: first) { return details[index].value }
         return nil
     }
@@ -59,12 +59,25 @@ public struct TraceRecord: Equatable, Sendable {
     /// The value of the first of `extras` named `name` as ``extra(_:)`` finds it (keys compare
     /// as `String ==` does), for an observer that reads a record's extras without the record
     /// (``TraceObserver/observe(header:id:time:subsystem:kind:rule:cause:extras:)``).
+    ///
+    /// Inlined into the observers that read the extras of most records of a run: ASCII keys
+    /// (all a run's are) compare by their representation, and `name`'s first byte is read only
+    /// for a key that is not ASCII.
+    @inlinable
     public static func extra(_ name: String, in extras: [StringPair]) -> String? {
-        extra(name, first: name.utf8.first, in: extras)
+        for index in extras.indices {
+            switch UTF8Bytes.asciiEquality(extras[index].key, name) {
+            case true?: return extras[index].value
+            case false?: continue
+            case nil: return extra(name, first: name.utf8.first, in: extras[index...])
+            }
+        }
+        return nil
     }
 
     /// ``extra(_:in:)``, told the first UTF-8 byte of `name`.
-    static func extra(_ name: String, first: UInt8?, in extras: [StringPair]) -> String? {
+    @usableFromInline
+    static func extra(_ name: String, first: UInt8?, in extras: ArraySlice<StringPair>) -> String? {
         for index in extras.indices {
             switch UTF8Bytes.asciiEquality(extras[index].key, name) {
             case true?: return extras[index].value

@@ -65,6 +65,7 @@ public enum ResultJSON {
         let items = result.deliveries.count + result.missed.count + result.skipped.count + result.suppressed.count
         let capacity = pieceSize == .max ? 4096 + 340 * items : pieceSize + 4096
         var json = JSONStreamWriter(style: .pretty, capacity: capacity)
+        var timestamps = ISO8601.Writer()
         // Sends on what is written once it reaches a piece's size (between two items).
         func spill(_ json: inout JSONStreamWriter) {
             if json.count >= pieceSize { output(json.takeBytes(reservingCapacity: capacity)) }
@@ -74,7 +75,7 @@ public enum ResultJSON {
         json.key("deliveries")
         json.beginArray()
         for delivery in result.deliveries {
-            write(delivery, of: result, to: &json)
+            write(delivery, of: result, to: &json, timestamps: &timestamps)
             spill(&json)
         }
         json.endArray()
@@ -82,7 +83,7 @@ public enum ResultJSON {
         json.string(DNSimVersion.current)
         json.key("errors")
         json.beginArray()
-        for error in result.errors { write(error, of: result, to: &json) }
+        for error in result.errors { write(error, of: result, to: &json, timestamps: &timestamps) }
         json.endArray()
         json.key("expectations")
         json.value(.array(result.expectations.map(expectation)))
@@ -91,7 +92,7 @@ public enum ResultJSON {
         json.key("freshness")
         json.value(freshness(result.freshness))
         json.key("missed")
-        write(result.missed, of: result, to: &json, spill: spill)
+        write(result.missed, of: result, to: &json, timestamps: &timestamps, spill: spill)
         json.key("parameters")
         json.value(parameters(result))
         json.key("policy")
@@ -99,11 +100,11 @@ public enum ResultJSON {
         json.key("scenario")
         json.value(scenario(result))
         json.key("skipped")
-        write(result.skipped, of: result, to: &json, spill: spill)
+        write(result.skipped, of: result, to: &json, timestamps: &timestamps, spill: spill)
         json.key("summary")
         json.value(summary(result))
         json.key("suppressed")
-        write(result.suppressed, of: result, to: &json, spill: spill)
+        write(result.suppressed, of: result, to: &json, timestamps: &timestamps, spill: spill)
         json.endObject()
         json.endLine()
         output(json.takeBytes(reservingCapacity: 0))
@@ -143,10 +144,12 @@ public enum ResultJSON {
     }
 
     /// ``error(_:_:)`` streamed.
-    private static func write(_ error: RunResult.APIError, of result: RunResult, to json: inout JSONStreamWriter) {
+    private static func write(
+        _ error: RunResult.APIError, of result: RunResult, to json: inout JSONStreamWriter, timestamps: inout ISO8601.Writer
+    ) {
         json.beginObject()
         json.key("at")
-        json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(error.at, to: $0) }
+        json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(error.at, to: $0, with: &timestamps) }
         json.key("call")
         json.string(error.call)
         json.key("code")
@@ -204,7 +207,9 @@ public enum ResultJSON {
     }
 
     /// ``delivery(_:_:)`` streamed, run once per delivery (thousands of times for a device-year).
-    private static func write(_ d: RunResult.Delivery, of result: RunResult, to json: inout JSONStreamWriter) {
+    private static func write(
+        _ d: RunResult.Delivery, of result: RunResult, to json: inout JSONStreamWriter, timestamps: inout ISO8601.Writer
+    ) {
         json.beginObject()
         json.key(MemberKey.content)
         json.beginObject()
@@ -218,14 +223,14 @@ public enum ResultJSON {
         json.integer(d.contentVersion.map { Int64($0) })
         json.endObject()
         json.key(MemberKey.deliveredAt)
-        json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(d.deliveredAt, to: $0) }
+        json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(d.deliveredAt, to: $0, with: &timestamps) }
         json.key(MemberKey.latenessMs)
         json.integer(d.latenessMs)
         json.key(MemberKey.localDate)
         json.string(d.localDate)
         json.key(MemberKey.plannedAt)
         if let plannedAt = d.plannedAt {
-            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(plannedAt, to: $0) }
+            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(plannedAt, to: $0, with: &timestamps) }
         } else {
             json.null()
         }
@@ -273,7 +278,7 @@ public enum ResultJSON {
     /// An array of ``occurrence(_:_:)``s streamed.
     private static func write(
         _ occurrences: [RunResult.Occurrence], of result: RunResult, to json: inout JSONStreamWriter,
-        spill: (inout JSONStreamWriter) -> Void
+        timestamps: inout ISO8601.Writer, spill: (inout JSONStreamWriter) -> Void
     ) {
         json.beginArray()
         for o in occurrences {
@@ -282,7 +287,7 @@ public enum ResultJSON {
             json.key(MemberKey.localDate)
             json.string(o.localDate)
             json.key(MemberKey.plannedAt)
-            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(o.plannedAt, to: $0) }
+            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(o.plannedAt, to: $0, with: &timestamps) }
             json.key(MemberKey.reason)
             json.string(o.reason)
             json.key(MemberKey.slot)

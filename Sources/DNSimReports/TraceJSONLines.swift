@@ -14,11 +14,12 @@ public enum TraceJSONLines {
         assert(result.traceKept, "the trace was not kept: run with RunOptions(keepTrace: true)")
         var json = JSONStreamWriter(style: .compact, capacity: 4096 + 200 * result.trace.count)
         var details: [(key: String, value: String)] = []
+        var timestamps = ISO8601.Writer()
         for record in result.trace {
             // The members in sorted key order: at, cause, details, id, kind, rule, subsystem, t.
             json.beginObject()
             json.key("at")
-            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(record.time, to: $0) }
+            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(record.time, to: $0, with: &timestamps) }
             if record.cause >= 0 {
                 json.key("cause")
                 json.integer(Int64(record.cause))

@@ -127,9 +127,11 @@ public struct RunResult: Sendable {
     }
 
     /// Writes the UTF-8 bytes of ``iso(_:)`` at `start` (room for
-    /// ``ISO8601/maximumWrittenLength`` bytes) and returns how many.
-    public func writeISO(_ instant: SimInstant, to start: UnsafeMutablePointer<UInt8>) -> Int {
-        ISO8601.write(instant, in: zone(at: instant), to: start)
+    /// ``ISO8601/maximumWrittenLength`` bytes) with `writer`, which remembers the date and offset
+    /// it wrote last (a document's timestamps, written in order, mostly share them), and returns
+    /// how many.
+    public func writeISO(_ instant: SimInstant, to start: UnsafeMutablePointer<UInt8>, with writer: inout ISO8601.Writer) -> Int {
+        writer.write(instant, in: zone(at: instant), to: start)
     }
 
     /// The device clock's local date-time at `instant`: true time plus the offset the clock

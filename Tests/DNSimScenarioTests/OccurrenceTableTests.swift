@@ -70,6 +70,37 @@ struct OccurrenceTableTests {
         }
     }
 
+    /// Records name a few dates in turn (a rolling window's), each time in a string of its own:
+    /// the dates the table remembers and those it parses afresh land on the same entries.
+    @Test func datesNamedInTurnLandOnTheirOwnEntries() throws {
+        var table = OccurrenceTable<Int>()
+        var reference: [String: Int] = [:]
+        var random = Xoshiro256StarStar(seed: 11)
+        let start = try #require(LocalDate(year: 2026, month: 10, day: 24))
+        for step in 0..<5_000 {
+            // Mostly the two or three dates of the moment; now and then one far off or no date.
+            let base = step / 200
+            let pick = random.next() % 16
+            let date =
+                pick == 0 ? "not-a-date" : pick == 1 ? start.adding(days: Int(random.next() % 900)).description
+                : start.adding(days: base + Int(pick % 3)).description
+            let slot = "s\(random.next() % 3)"
+            if pick == 2 {
+                table.insertIfAbsent(step, slot: slot, localDate: date)
+                if reference[slot + "\u{0}" + date] == nil { reference[slot + "\u{0}" + date] = step }
+            } else {
+                table[slot: slot, localDate: date] = step
+                reference[slot + "\u{0}" + date] = step
+            }
+        }
+        #expect(table.count == reference.count)
+        for (key, value) in reference {
+            let parts = key.split(separator: "\u{0}").map(String.init)
+            #expect(table[slot: parts[0], localDate: parts[1]] == value, "\(key)")
+            if let date = LocalDate(parsing: parts[1]) { #expect(table[slot: parts[0], localDate: date] == value, "\(key)") }
+        }
+    }
+
     @Test func aLocalDateFindsTheEntryOfItsDescription() throws {
         var table = OccurrenceTable<String>()
         let dates = try [

@@ -88,6 +88,16 @@ public enum UTF8Bytes {
         return Int(truncatingIfNeeded: words.0 & 0x0000_FFFF_FFFF_FFFF)
     }
 
+    /// The representation of `string` when it is a short string: its bytes (at most 15) held in
+    /// its two words, so that equal words are equal text and unequal words unequal text, for
+    /// as long as anyone holds either string (a long string's words point to its storage,
+    /// which may hold other text once it is freed). `nil` for a long string.
+    @inlinable @inline(__always)
+    public static func shortStringWords(of string: String) -> (UInt64, UInt64)? {
+        guard let words = representation(of: string), isShort(words) else { return nil }
+        return words
+    }
+
     /// Whether the representation `words` is of a short string (its bytes in the words).
     @inlinable @inline(__always)
     static func isShort(_ words: (UInt64, UInt64)) -> Bool { words.1 >> 60 & 0b11 == 0b10 }

@@ -58,7 +58,7 @@ struct OccurrenceTable<Value> {
             return entry(slot: number, day: day)
         }
         set {
-            guard let day = Self.dayNumber(localDate) else {
+            guard let day = rememberedDayNumber(localDate) else {
                 byText[TextKey(slot: slot, localDate: localDate)] = newValue
                 return
             }
@@ -76,7 +76,7 @@ struct OccurrenceTable<Value> {
     /// Gives the occurrence of `slot` on the date `localDate` names the entry `value`, unless
     /// it has one.
     mutating func insertIfAbsent(_ value: Value, slot: String, localDate: String) {
-        guard let day = Self.dayNumber(localDate) else {
+        guard let day = rememberedDayNumber(localDate) else {
             let key = TextKey(slot: slot, localDate: localDate)
             if byText[key] == nil { byText[key] = value }
             return
@@ -136,6 +136,23 @@ struct OccurrenceTable<Value> {
 
     /// The slot ``slotNumber(_:)`` last numbered (number -1: none yet).
     private var lastSlot: (id: String, number: Int32) = ("", -1)
+
+    /// ``dayNumber(_:)`` of `text`, remembered for the two date texts read last: the records
+    /// about a slot's rolling window name its dates in turn. A date text is a short string,
+    /// whose words are its bytes, so a remembered one is found by comparing words.
+    private mutating func rememberedDayNumber(_ text: String) -> Int64? {
+        guard let words = UTF8Bytes.shortStringWords(of: text) else { return Self.dayNumber(text) }
+        if words == recentDates.0.words { return recentDates.0.day }
+        if words == recentDates.1.words { return recentDates.1.day }
+        guard let day = Self.dayNumber(text) else { return nil }
+        recentDates = ((words, day), recentDates.0)
+        return day
+    }
+
+    /// The two date texts ``rememberedDayNumber(_:)`` read last, by their words, with their day
+    /// numbers (zero words: none; no string has them).
+    private var recentDates: (RecentDate, RecentDate) = (((0, 0), 0), ((0, 0), 0))
+    private typealias RecentDate = (words: (UInt64, UInt64), day: Int64)
 
     /// The day number of a `YYYY-MM-DD` date with a four-digit year (the only text that is some
     /// date's ``LocalDate/description`` and reads back as that date), else `nil`.

@@ -222,7 +222,7 @@ extension AndroidDailyNotificationPlugin {
                 }
                 store.slots[index].nextLocalDate = date
                 store.slots[index].nextRunAt = planned
-                rollOver(&store.slots[index], context: context)
+                rollover.advance(&store.slots[index], in: context.timeZone)
                 return store.slots[index]
             }
             if let next { arm(next, context: context) }
@@ -243,11 +243,4 @@ extension AndroidDailyNotificationPlugin {
         return late > (next - planned) / 2
     }
 
-    /// Moves `slot` to its next occurrence by the policy's rollover rule (in place: a slot is a
-    /// large value, and every delivery moves one on).
-    func rollOver(_ slot: inout PluginStore.Slot, context: Context) {
-        let date = slot.nextLocalDate
-        slot.nextRunAt = rollover.next(after: date, previousWallMillis: slot.nextRunAt, time: slot.time, zone: context.timeZone)
-        slot.nextLocalDate = rollover.nextLocalDate(after: date, time: slot.time, zone: context.timeZone)
-    }
 }

@@ -46,7 +46,7 @@ extension AndroidDailyNotificationPlugin {
             store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
             slot.nextLocalDate = date
             slot.nextRunAt = planned
-            rollOver(&slot, context: context)
+            rollover.advance(&slot, in: context.timeZone)
             store.slots[index] = slot
             return slot
         }

@@ -81,7 +81,7 @@ extension AndroidDailyNotificationPlugin {
                         store.appendHistory(.init(slot: slot.id, localDate: slot.nextLocalDate, status: .missed))
                         missed.append("\(slot.id)@\(slot.nextLocalDate)")
                     }
-                    rollOver(&slot, context: context)
+                    rollover.advance(&slot, in: context.timeZone)
                 }
                 if recomputeFromWallTime && !owedDates && !keptForLateDelivery {
                     // The zone or the clock may have changed since the slot was armed.

@@ -146,7 +146,7 @@ extension ElectronDailyNotificationPlugin {
             if slot.nextLocalDate <= date {
                 slot.nextLocalDate = date
                 slot.nextRunAt = planned
-                slot = rolledOver(slot, context: context)
+                rollover.advance(&slot, in: context.timeZone)
                 save(slot, context: context)
             }
             arm(slot, context: context)
@@ -186,19 +186,11 @@ extension ElectronDailyNotificationPlugin {
         }
         let shown = show(slot, date: date, planned: planned, context: context)
         context.withStorage { $0.appendHistory(.init(slot: slotID, localDate: date, status: shown ? .delivered : .skipped)) }
-        slot = rolledOver(slot, context: context)
+        rollover.advance(&slot, in: context.timeZone)
         save(slot, context: context)
         arm(slot, context: context)
     }
 
-    /// The slot moved to its next occurrence by the policy's rollover rule.
-    func rolledOver(_ slot: PluginStore.Slot, context: Context) -> PluginStore.Slot {
-        var next = slot
-        next.nextRunAt = rollover.next(
-            after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: context.timeZone)
-        next.nextLocalDate = rollover.nextLocalDate(after: slot.nextLocalDate, time: slot.time, zone: context.timeZone)
-        return next
-    }
 
     /// Writes a slot back to userData.
     func save(_ slot: PluginStore.Slot, context: Context) {

@@ -147,7 +147,8 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
             guard let date = LocalDate(parsing: parts[1]), let planned = DecimalDigits.int64(parsing: parts[2]) else { return }
             deliver(slotID: parts[3], date: date, planned: planned, context: context)
         case ElectronPluginBuild.prefetchTagPrefix where parts.count >= 3:
-            let slotID = parts.dropFirst(2).joined(separator: "|")
+            // A slot id with "|" in it was split too (its pieces are joined again).
+            let slotID = parts.count == 3 ? parts[2] : parts.dropFirst(2).joined(separator: "|")
             armed.update(slotID) { $0.prefetch = nil }
             prefetch(slotID: slotID, localDate: parts[1], context: context)
         default:

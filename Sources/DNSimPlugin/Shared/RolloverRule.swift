@@ -14,12 +14,29 @@ public enum RolloverRule: String, Sendable, CaseIterable {
     /// The next trigger in wall-clock ms after an occurrence on `date` armed for `previousWallMillis`.
     public func next(after date: LocalDate, previousWallMillis: Int64, time: LocalTime, zone: Zone) -> Int64 {
         switch self {
+        case .add24Hours: return previousWallMillis + 86_400_000
+        case .calendarDay: return trigger(on: nextLocalDate(after: date, time: time, zone: zone), previousWallMillis: previousWallMillis, time: time, zone: zone)
+        }
+    }
+
+    /// The trigger of the occurrence on `nextDate`, the date after that of an occurrence armed
+    /// for `previousWallMillis` (``nextLocalDate(after:time:zone:)``).
+    private func trigger(on nextDate: LocalDate, previousWallMillis: Int64, time: LocalTime, zone: Zone) -> Int64 {
+        switch self {
         case .add24Hours:
             return previousWallMillis + 86_400_000
         case .calendarDay:
-            let next = DailyOccurrence.instant(on: nextLocalDate(after: date, time: time, zone: zone), at: time, in: zone)
-            return next?.millisecondsSinceEpoch ?? previousWallMillis + 86_400_000
+            return DailyOccurrence.instant(on: nextDate, at: time, in: zone)?.millisecondsSinceEpoch ?? previousWallMillis + 86_400_000
         }
+    }
+
+    /// Moves `slot` on to its next occurrence: ``nextLocalDate(after:time:zone:)`` and
+    /// ``next(after:previousWallMillis:time:zone:)`` of its current one, the date found once, in
+    /// place (a slot is a large value, and every delivery moves one on).
+    public func advance(_ slot: inout PluginStore.Slot, in zone: Zone) {
+        let date = nextLocalDate(after: slot.nextLocalDate, time: slot.time, zone: zone)
+        slot.nextRunAt = trigger(on: date, previousWallMillis: slot.nextRunAt, time: slot.time, zone: zone)
+        slot.nextLocalDate = date
     }
 
     /// The local date of the occurrence after the one on `date`: the next calendar date, except

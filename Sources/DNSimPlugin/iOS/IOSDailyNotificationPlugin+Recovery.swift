@@ -153,10 +153,7 @@ extension IOSDailyNotificationPlugin {
         let slots = context.withStorage { store -> [PluginStore.Slot] in
             for index in store.core.slots.indices {
                 while store.core.slots[index].nextRunAt <= now {
-                    let slot = store.core.slots[index]
-                    store.core.slots[index].nextRunAt = rollover.next(
-                        after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: zone)
-                    store.core.slots[index].nextLocalDate = rollover.nextLocalDate(after: slot.nextLocalDate, time: slot.time, zone: zone)
+                    rollover.advance(&store.core.slots[index], in: zone)
                     stepped += 1
                 }
             }

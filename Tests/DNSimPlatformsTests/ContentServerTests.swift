@@ -1,6 +1,6 @@
 import DNSimCalendar
 import DNSimCore
-import DNSimPlatforms
+@testable import DNSimPlatforms
 import Testing
 
 /// Pins the plugin's content server and the HTTP port to it (seed 004 §7: fetch 12 s, ACK 8 s).
@@ -60,6 +60,13 @@ struct ContentServerTests {
     }
 
     // MARK: Fetch
+
+    @Test("A version's ETag is \"v<version>\", quotes included")
+    func etagSpellsTheVersion() {
+        for version in [0, 1, 9, 10, 365, 99_999, 1_000_000_007, -3, Int.max, Int.min + 1] {
+            #expect(ContentServer.etag(of: version) == "\"v\(version)\"")
+        }
+    }
 
     @Test("fetchContent(ifNoneMatch:) returns .content, then .notModified for the same ETag, then the next version")
     func fetchWithETag() throws {

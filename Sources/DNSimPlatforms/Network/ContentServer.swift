@@ -126,8 +126,22 @@ public final class ContentServer {
         case .none:
             if latency > parameters.fetchTimeout { return (.timedOut, parameters.fetchTimeout) }
             let version = version(at: instant)
-            let etag = "\"v\(version)\""
+            let etag = Self.etag(of: version)
             return ifNoneMatch == etag ? (.notModified, latency) : (.content(version: version, etag: etag), latency)
+        }
+    }
+
+    /// The ETag of `version`: `"v<version>"`, quotes included (a strong validator), made in one
+    /// buffer (every fetch makes one; interpolated, it took three allocations' worth of work).
+    static func etag(of version: Int) -> String {
+        let digits = DecimalDigits.count(Int64(version))
+        return String(unsafeUninitializedCapacity: digits + 3) { buffer in
+            guard let start = buffer.baseAddress else { return 0 }
+            start[0] = UInt8(ascii: "\"")
+            start[1] = UInt8(ascii: "v")
+            _ = DecimalDigits.write(Int64(version), to: start + 2)
+            start[digits + 2] = UInt8(ascii: "\"")
+            return digits + 3
         }
     }
 

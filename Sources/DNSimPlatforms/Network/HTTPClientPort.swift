@@ -53,7 +53,7 @@ public struct HTTPClientPort {
         guard let server else { return }
         var random = streams.stream(named: "network.ack", now.millisecondsSinceEpoch, Int64(count))
         let (delivered, took) = server.acknowledge(online: online, random: &random)
-        let outcome = TraceDetail("delivered", String(delivered))
+        let outcome = TraceDetail("delivered", delivered ? "true" : "false")
         trace.record(
             at: now, subsystem: "network", kind: "telemetry.ack", cause: cause,
             details: [outcome, TraceDetail("tookMillis", took.milliseconds)] + payload(), summary: [outcome], tag: outcome.value)

@@ -62,12 +62,7 @@ struct OccurrenceTableTests {
             }
             #expect(table[slot: slot, localDate: date] == reference[key])
         }
-        #expect(table.count == reference.count)
-        for (key, value) in reference {
-            let parts = key.split(separator: "\u{0}").map(String.init)
-            #expect(table[slot: parts[0], localDate: parts[1]] == value, "\(key)")
-            #expect(table[slot: parts[0], localDate: try #require(LocalDate(parsing: parts[1]))] == value, "\(key)")
-        }
+        Self.expect(table, answersAs: reference)
     }
 
     /// Records name a few dates in turn (a rolling window's), each time in a string of its own:
@@ -93,6 +88,12 @@ struct OccurrenceTableTests {
                 reference[slot + "\u{0}" + date] = step
             }
         }
+        Self.expect(table, answersAs: reference)
+    }
+
+    /// `table` has the entries of `reference` (keyed by slot, NUL, date text) and no others,
+    /// found by the date's text and, for a date, by the ``LocalDate``.
+    private static func expect(_ table: OccurrenceTable<Int>, answersAs reference: [String: Int]) {
         #expect(table.count == reference.count)
         for (key, value) in reference {
             let parts = key.split(separator: "\u{0}").map(String.init)

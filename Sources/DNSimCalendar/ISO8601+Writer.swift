@@ -42,18 +42,7 @@ extension ISO8601 {
             raw.storeBytes(of: dateText.0, as: UInt64.self)
             raw.storeBytes(of: dateText.1, toByteOffset: 8, as: UInt64.self)
             let time = LocalTime(uncheckedMillisecondsIntoDay: local - day * CivilMath.millisecondsPerDay)
-            let buffer = UnsafeMutableBufferPointer(start: start, count: ISO8601.maximumWrittenLength)
-            ASCIIDigits.write(time.hour, width: 2, into: buffer, at: 11)
-            buffer[13] = UInt8(ascii: ":")
-            ASCIIDigits.write(time.minute, width: 2, into: buffer, at: 14)
-            buffer[16] = UInt8(ascii: ":")
-            ASCIIDigits.write(time.second, width: 2, into: buffer, at: 17)
-            var length = 19
-            if time.millisecond != 0 {
-                buffer[19] = UInt8(ascii: ".")
-                ASCIIDigits.write(time.millisecond, width: 3, into: buffer, at: 20)
-                length = 23
-            }
+            let length = ISO8601.writeTime(time, into: UnsafeMutableBufferPointer(start: start, count: ISO8601.maximumWrittenLength), at: 11)
             raw.storeBytes(of: offsetText, toByteOffset: length, as: UInt64.self)
             return length + 6
         }
@@ -75,13 +64,7 @@ extension ISO8601 {
         private mutating func rememberOffset(_ offset: Int) {
             var text: UInt64 = 0
             withUnsafeMutableBytes(of: &text) { raw in
-                raw.withMemoryRebound(to: UInt8.self) { bytes in
-                    let magnitude = abs(offset)
-                    bytes[0] = UInt8(ascii: offset < 0 ? "-" : "+")
-                    ASCIIDigits.write(magnitude / 3600, width: 2, into: bytes, at: 1)
-                    bytes[3] = UInt8(ascii: ":")
-                    ASCIIDigits.write(magnitude / 60 % 60, width: 2, into: bytes, at: 4)
-                }
+                raw.withMemoryRebound(to: UInt8.self) { ISO8601.writeWholeMinuteOffset(offset, into: $0, at: 0) }
             }
             offsetText = text
             self.offset = offset

@@ -68,28 +68,35 @@ public enum ISO8601 {
     private static func writeInPlace(
         _ wall: LocalDateTime, offsetSeconds offset: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) {
-        ASCIIDigits.write(wall.date.year, width: 4, into: buffer, at: start)
-        buffer[start + 4] = UInt8(ascii: "-")
-        ASCIIDigits.write(wall.date.month, width: 2, into: buffer, at: start + 5)
-        buffer[start + 7] = UInt8(ascii: "-")
-        ASCIIDigits.write(wall.date.day, width: 2, into: buffer, at: start + 8)
+        wall.date.writeFourDigitYearText(into: buffer, at: start)
         buffer[start + 10] = UInt8(ascii: "T")
-        ASCIIDigits.write(wall.time.hour, width: 2, into: buffer, at: start + 11)
-        buffer[start + 13] = UInt8(ascii: ":")
-        ASCIIDigits.write(wall.time.minute, width: 2, into: buffer, at: start + 14)
-        buffer[start + 16] = UInt8(ascii: ":")
-        ASCIIDigits.write(wall.time.second, width: 2, into: buffer, at: start + 17)
-        var next = start + 19
-        if wall.time.millisecond != 0 {
-            buffer[next] = UInt8(ascii: ".")
-            ASCIIDigits.write(wall.time.millisecond, width: 3, into: buffer, at: next + 1)
-            next += 4
-        }
+        let next = writeTime(wall.time, into: buffer, at: start + 11)
+        writeWholeMinuteOffset(offset, into: buffer, at: next)
+    }
+
+    /// Writes `HH:mm:ss`, and `.SSS` when the milliseconds are non-zero, at `buffer[start...]`;
+    /// returns the position after it.
+    @inline(__always)
+    static func writeTime(_ time: LocalTime, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        ASCIIDigits.write(time.hour, width: 2, into: buffer, at: start)
+        buffer[start + 2] = UInt8(ascii: ":")
+        ASCIIDigits.write(time.minute, width: 2, into: buffer, at: start + 3)
+        buffer[start + 5] = UInt8(ascii: ":")
+        ASCIIDigits.write(time.second, width: 2, into: buffer, at: start + 6)
+        guard time.millisecond != 0 else { return start + 8 }
+        buffer[start + 8] = UInt8(ascii: ".")
+        ASCIIDigits.write(time.millisecond, width: 3, into: buffer, at: start + 9)
+        return start + 12
+    }
+
+    /// Writes the six bytes `±HH:MM` of an offset of whole minutes at `buffer[start...]`.
+    @inline(__always)
+    static func writeWholeMinuteOffset(_ offset: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
         let magnitude = abs(offset)
-        buffer[next] = UInt8(ascii: offset < 0 ? "-" : "+")
-        ASCIIDigits.write(magnitude / 3600, width: 2, into: buffer, at: next + 1)
-        buffer[next + 3] = UInt8(ascii: ":")
-        ASCIIDigits.write(magnitude / 60 % 60, width: 2, into: buffer, at: next + 4)
+        buffer[start] = UInt8(ascii: offset < 0 ? "-" : "+")
+        ASCIIDigits.write(magnitude / 3600, width: 2, into: buffer, at: start + 1)
+        buffer[start + 3] = UInt8(ascii: ":")
+        ASCIIDigits.write(magnitude / 60 % 60, width: 2, into: buffer, at: start + 4)
     }
 
     /// `instant` in UTC with a `Z` suffix, e.g. `2026-03-29T07:00:00Z`.

@@ -13,10 +13,7 @@ public enum RolloverRule: String, Sendable, CaseIterable {
 
     /// The next trigger in wall-clock ms after an occurrence on `date` armed for `previousWallMillis`.
     public func next(after date: LocalDate, previousWallMillis: Int64, time: LocalTime, zone: Zone) -> Int64 {
-        switch self {
-        case .add24Hours: return previousWallMillis + 86_400_000
-        case .calendarDay: return trigger(on: nextLocalDate(after: date, time: time, zone: zone), previousWallMillis: previousWallMillis, time: time, zone: zone)
-        }
+        trigger(on: nextLocalDate(after: date, time: time, zone: zone), previousWallMillis: previousWallMillis, time: time, zone: zone)
     }
 
     /// The trigger of the occurrence on `nextDate`, the date after that of an occurrence armed

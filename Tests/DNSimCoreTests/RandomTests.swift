@@ -90,6 +90,9 @@ struct RandomTests {
         for text in texts {
             #expect(DecimalDigits.int64(parsing: text) == Int64(text), "\(text.debugDescription)")
             #expect(DecimalDigits.int(parsing: text) == Int(text), "\(text.debugDescription)")
+            if let value = Int64(text) {
+                #expect(DecimalDigits.string(value, parsedFrom: text) == String(value), "\(text.debugDescription)")
+            }
         }
     }
 

@@ -110,6 +110,15 @@ public enum DecimalDigits {
         }
     }
 
+    /// `String(value)`, given a `text` that ``int64(parsing:)`` reads as `value`: `text` itself
+    /// when it is already that spelling, else the spelling made anew. A number read back from
+    /// text it was written as (an alarm's planned time in its extras) needs no new string. The
+    /// shortest spelling of a value is the only one: a `+`, a leading zero or the `-` of `-0`
+    /// only lengthen it, so a `text` of ``count(_:)`` bytes is it.
+    public static func string(_ value: Int64, parsedFrom text: String) -> String {
+        text.utf8.count == count(value) ? text : string(value)
+    }
+
     /// The integer `text` spells as `Int(text)` reads it (``int64(parsing:)`` within `Int`'s range).
     public static func int(parsing text: String) -> Int? { int64(parsing: text).flatMap { Int(exactly: $0) } }
 }

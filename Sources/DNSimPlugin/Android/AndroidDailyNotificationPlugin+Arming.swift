@@ -172,7 +172,8 @@ extension AndroidDailyNotificationPlugin {
     func deliver(_ intent: AndroidIntent, context: Context) {
         guard let slotID = intent.extra(NotificationExtraKey.slot),
             let dateText = intent.extra(NotificationExtraKey.localDate), let date = LocalDate(parsing: dateText),
-            let planned = intent.extra(NotificationExtraKey.plannedWallMillis).flatMap(DecimalDigits.int64(parsing:))
+            let plannedText = intent.extra(NotificationExtraKey.plannedWallMillis),
+            let planned = DecimalDigits.int64(parsing: plannedText)
         else { return }
         if mirrorsToDeviceProtectedStorage && !context.isUserUnlocked {
             deliverBeforeUnlock(slotID: slotID, date: date, planned: planned, context: context)
@@ -216,7 +217,9 @@ extension AndroidDailyNotificationPlugin {
                     context.notify(
                         id: slot.requestCode, title: slot.title,
                         body: version.map { PluginStore.Slot.renderedBody(slot.body, version: $0) } ?? slot.body,
-                        extras: NotificationExtraKey.occurrence(slot: slotID, localDate: dateText, plannedWallMillis: planned, content: content ?? []))
+                        extras: NotificationExtraKey.occurrence(
+                            slot: slotID, localDate: dateText,
+                            plannedWallMillisText: DecimalDigits.string(planned, parsedFrom: plannedText), content: content ?? []))
                     store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
                     telemetry("shown", slot: slotID, date: date, planned: planned, context: context)
                 }

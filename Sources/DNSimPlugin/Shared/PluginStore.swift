@@ -229,7 +229,7 @@ public struct PluginStore: Sendable {
     /// A stable request code for a slot id (FNV-1a folded to 31 bits), never `Hasher`.
     public static func requestCode(for slotID: String) -> Int {
         var hash = requestCodeBasis
-        foldRequestCode(&hash, slotID.utf8)
+        foldRequestCode(&hash, slotID)
         return Int(hash & 0x7fff_ffff)
     }
 
@@ -237,20 +237,28 @@ public struct PluginStore: Sendable {
     /// string: every arm of a rolling window asks for one per lane.
     public static func requestCode(for slotID: String, lane: Int) -> Int {
         var hash = requestCodeBasis
-        foldRequestCode(&hash, slotID.utf8)
-        foldRequestCode(&hash, CollectionOfOne(UInt8(ascii: "#")))
-        DecimalDigits.forEach(Int64(lane)) { foldRequestCode(&hash, CollectionOfOne($0)) }
+        foldRequestCode(&hash, slotID)
+        foldRequestCode(&hash, UInt8(ascii: "#"))
+        DecimalDigits.forEach(Int64(lane)) { foldRequestCode(&hash, $0) }
         return Int(hash & 0x7fff_ffff)
     }
 
     /// The 32-bit FNV-1a offset basis the request codes start from.
     private static let requestCodeBasis: UInt32 = 2_166_136_261
 
-    /// Folds bytes into a 32-bit FNV-1a hash.
-    private static func foldRequestCode(_ hash: inout UInt32, _ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            hash ^= UInt32(byte)
-            hash = hash &* 16_777_619
+    /// Folds the UTF-8 bytes of `text` into a 32-bit FNV-1a hash, read in place (a slot id is
+    /// folded on every arming of each lane of its window).
+    private static func foldRequestCode(_ hash: inout UInt32, _ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes { foldRequestCode(&hash, byte) }
         }
+    }
+
+    /// Folds one byte into a 32-bit FNV-1a hash.
+    @inline(__always)
+    private static func foldRequestCode(_ hash: inout UInt32, _ byte: UInt8) {
+        hash ^= UInt32(byte)
+        hash = hash &* 16_777_619
     }
 }

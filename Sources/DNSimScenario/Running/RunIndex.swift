@@ -146,7 +146,11 @@ final class RunIndex: TraceObserver {
         return counts
     }
     /// How many times the plugin reported each occurrence (`slot@localDate`) missed.
-    var missedReports: [String: Int] { missedReportTable.mapValues(\.count) }
+    var missedReports: [String: Int] {
+        // Names that are one text spelled in two ways (only their bytes told them apart in the
+        // table) count together, as a table keyed by `String` would have counted them.
+        Dictionary(missedReportTable.lazy.map { ($0.key.string, $0.value.count) }, uniquingKeysWith: +)
+    }
     /// When the plugin reported an occurrence missed a second time or more: every report of
     /// that occurrence, in order (occurrences reported once are not listed).
     private(set) var repeatedMissedReports: [String: [SimInstant]] = [:]
@@ -156,8 +160,11 @@ final class RunIndex: TraceObserver {
         var first: SimInstant
     }
     /// Each occurrence (`slot@localDate`) reported missed: one table, so a report of an
-    /// occurrence costs one look-up (a launch after a long force quit reports hundreds).
-    @exclusivity(unchecked) private var missedReportTable: [String: MissedReport] = [:]
+    /// occurrence costs one look-up (a launch after a long force quit reports hundreds, and an
+    /// iOS year thousands). Keyed by the names' bytes (``StringKey``), as the plugin writes
+    /// them and as ``OccurrenceTable`` numbers slots: hashing each name as a `String` was 3 %
+    /// of an iOS year.
+    @exclusivity(unchecked) private var missedReportTable: [StringKey: MissedReport] = [:]
     /// The device's wall-clock offset (wall − true) from each `clock.set` record on, in trace order.
     private(set) var clockOffsets: [(from: SimInstant, offset: SimDuration)] = []
     /// Over-limit drops (`request.droppedOverLimit`) that followed an add of a plugin request
@@ -300,12 +307,12 @@ final class RunIndex: TraceObserver {
         case .missedReported:
             pluginReportedMissed += Int(record.detail("count") ?? "0") ?? 0
             for detail in record.details where detail.key == "occurrence" {
-                if let known = missedReportTable.index(forKey: detail.value) {
+                if let known = missedReportTable.index(forKey: StringKey(detail.value)) {
                     missedReportTable.values[known].count += 1
                     let first = missedReportTable.values[known].first
                     repeatedMissedReports[detail.value, default: [first]].append(record.time)
                 } else {
-                    missedReportTable[detail.value] = MissedReport(count: 1, first: record.time)
+                    missedReportTable[StringKey(detail.value)] = MissedReport(count: 1, first: record.time)
                 }
             }
         case .contentFetch:

@@ -111,8 +111,9 @@ final class RunIndex: TraceObserver {
     /// The latest OS alarm or notification record about each occurrence (other than its
     /// setting); ``summary(of:)`` gives its kind and rule.
     @exclusivity(unchecked) private(set) var lastOSRecord = OccurrenceTable<Decision>()
-    /// OS removals naming a slot, per slot, in trace order.
-    private(set) var removalsBySlot: [String: [RecordSummary]] = [:]
+    /// OS removals naming a slot, per slot (by the id's bytes, as ``lastOSRecord`` numbers
+    /// slots), in trace order.
+    private var removalsBySlot: [StringKey: [RecordSummary]] = [:]
     /// OS removals naming no slot (they took everything), in trace order.
     private(set) var removalsOfAll: [RecordSummary] = []
     /// Skips, in trace order.
@@ -402,7 +403,7 @@ final class RunIndex: TraceObserver {
         if role.isRemoval {
             let summary = RecordSummary(id: id, time: time, kind: kind, rule: rule)
             if let slot = extra("slot") {
-                removalsBySlot[slot, default: []].append(summary)
+                removalsBySlot[StringKey(slot), default: []].append(summary)
             } else {
                 removalsOfAll.append(summary)
             }
@@ -513,7 +514,7 @@ final class RunIndex: TraceObserver {
     /// The latest removal at or before `instant` that took `slot`'s armed occurrence: one naming
     /// the slot, or one naming none.
     func lastRemoval(of slot: String, atOrBefore instant: SimInstant) -> RecordSummary? {
-        let named = removalsBySlot[slot].flatMap { Self.last(in: $0, atOrBefore: instant) }
+        let named = removalsBySlot[StringKey(slot)].flatMap { Self.last(in: $0, atOrBefore: instant) }
         let all = Self.last(in: removalsOfAll, atOrBefore: instant)
         guard let named, let all else { return named ?? all }
         return named.id > all.id ? named : all

@@ -59,7 +59,20 @@ public struct LocalDate: Hashable, Comparable, Sendable {
 
     /// The date `days` calendar days later (earlier when negative).
     public func adding(days: Int) -> LocalDate {
-        LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days))
+        // The next day within the month (every month has a 28th): no calendar arithmetic. Daily
+        // slots step a day at a time, a device-year some hundred thousand times.
+        if days == 1 && day < 28 {
+            return LocalDate(year: year, month: month, uncheckedDay: day + 1, daysSinceEpoch: daysSinceEpoch + 1)
+        }
+        return LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days))
+    }
+
+    /// A date whose fields the caller knows to be valid and consistent.
+    private init(year: Int, month: Int, uncheckedDay day: Int, daysSinceEpoch: Int64) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.daysSinceEpoch = daysSinceEpoch
     }
 
     /// The ISO 8601 day of the week: 1 is Monday, 7 is Sunday.

@@ -14,6 +14,28 @@ import PackageDescription
 ///     DNSimReports    JSON result, Markdown behaviour report, text summary
 ///     DNSimCLI        argument parsing and commands; the only layer that touches files
 ///     dnsim           the thin executable
+/// Release builds of the `dnsim` executable on Linux link the Swift runtime and Foundation in
+/// (`-static-stdlib`), as `swift build --static-swift-stdlib` does: the process skips loading a
+/// dozen shared libraries (3 ms instead of 8 ms to start) and calls the runtime directly, which
+/// makes a device-year 10 % faster (README, Performance); the output is byte-identical (the same
+/// toolchain ICU zone data). A manifest cannot switch SwiftPM to the toolchain's static resource
+/// directory as `--static-swift-stdlib` does, so the libraries the static Foundation needs that
+/// the shared one pulls in by itself are named. `DNSIM_DYNAMIC_STDLIB=1` in the environment keeps
+/// the shared libraries: for a toolchain without `lib/swift_static`, or to build the tests in
+/// release mode (`-enable-testing`), whose XCTest is a shared library.
+let staticRuntimeOnLinux: [LinkerSetting] =
+    Context.environment["DNSIM_DYNAMIC_STDLIB"] == "1"
+    ? []
+    : [
+        .unsafeFlags(
+            [
+                "-static-stdlib", "-lFoundation", "-lFoundationInternationalization", "-lFoundationEssentials",
+                "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections", "-l_FoundationCShims", "-lstdc++",
+            ],
+            .when(platforms: [.linux], configuration: .release)
+        )
+    ]
+
 let package = Package(
     name: "dnsim",
     products: [
@@ -41,7 +63,7 @@ let package = Package(
             name: "DNSimCLI",
             dependencies: ["DNSimCore", "DNSimCalendar", "DNSimPlugin", "DNSimScenario", "DNSimReports", "DNSimExplore"]
         ),
-        .executableTarget(name: "dnsim", dependencies: ["DNSimCLI"]),
+        .executableTarget(name: "dnsim", dependencies: ["DNSimCLI"], linkerSettings: staticRuntimeOnLinux),
         // Hold-model benchmark of the event queue; run through bench/run.sh in release mode.
         .executableTarget(name: "DNSimBench", dependencies: ["DNSimCore"]),
 

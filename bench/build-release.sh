@@ -4,9 +4,12 @@
 #   DNSIM_BENCH_BIN=FILE      measure this dnsim binary instead of building one (e.g. a copy of an
 #                             older commit's release build, to compare two commits)
 #   DNSIM_BENCH_SCRATCH=DIR   a separate --scratch-path for the release build
-#   DNSIM_BENCH_STATIC=1      the static build (`--static-swift-stdlib`), the README's build for
-#                             heavy CI use; its own scratch path, .build-static, unless
-#                             DNSIM_BENCH_SCRATCH is set
+#   DNSIM_BENCH_STATIC=1      the static build (`--static-swift-stdlib`), which on Linux is the
+#                             default release build (Package.swift); its own scratch path,
+#                             .build-static, unless DNSIM_BENCH_SCRATCH is set
+#   DNSIM_BENCH_DYNAMIC=1     the release build with the Swift shared libraries
+#                             (`DNSIM_DYNAMIC_STDLIB=1`, README "Heavy CI use"); its own scratch
+#                             path, .build-dynamic, unless DNSIM_BENCH_SCRATCH is set
 #   DNSIM_BENCH_LTO=1         with link-time optimisation across all modules
 #                             (`--experimental-lto-mode=full`; with DNSIM_BENCH_STATIC=1 the
 #                             README's fastest build); its own scratch path, .build-lto or
@@ -20,6 +23,11 @@ else
         build_args+=(--static-swift-stdlib)
         scratch_name=.build-static
     fi
+    build_env=()
+    if [ "${DNSIM_BENCH_DYNAMIC:-}" = 1 ]; then
+        build_env+=(DNSIM_DYNAMIC_STDLIB=1)
+        scratch_name=.build-dynamic
+    fi
     if [ "${DNSIM_BENCH_LTO:-}" = 1 ]; then
         build_args+=(--experimental-lto-mode=full)
         [ "$scratch_name" = .build ] && scratch_name=.build-lto || scratch_name=$scratch_name-lto
@@ -29,6 +37,6 @@ else
     elif [ "$scratch_name" != .build ]; then
         build_args+=(--scratch-path "$scratch_name")
     fi
-    swift build -c release --product dnsim "${build_args[@]}" >/dev/null
-    bin=$(swift build -c release "${build_args[@]}" --show-bin-path)/dnsim
+    env "${build_env[@]}" swift build -c release --product dnsim "${build_args[@]}" >/dev/null
+    bin=$(env "${build_env[@]}" swift build -c release "${build_args[@]}" --show-bin-path)/dnsim
 fi

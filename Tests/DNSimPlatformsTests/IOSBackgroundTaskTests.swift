@@ -234,7 +234,7 @@ struct IOSBackgroundTaskTests {
     func i20DelegateHandlerPermitsAndRuns() throws {
         let device = IOSDevice(parameters: Self.runsAfterFiveMinutes())
         var launched: [String] = []
-        device.system.delegateTaskHandlers["other.refresh"] = { request in
+        device.system.delegateTaskHandlers[StringKey("other.refresh")] = { request in
             launched.append(request.identifier)
             return IOSTaskOutcome(success: true, runTime: .seconds(1))
         }
@@ -246,7 +246,7 @@ struct IOSBackgroundTaskTests {
         #expect(device.identifiers("task.launched") == ["other.refresh"])
         #expect(device.records("task.willComplete").map(\.rule) == ["I16"])
         // Without the registration the same identifier is not permitted.
-        device.system.delegateTaskHandlers["other.refresh"] = nil
+        device.system.delegateTaskHandlers[StringKey("other.refresh")] = nil
         #expect(device.submit("other.refresh", earliest: device.context.now()) == .notPermitted)
     }
 

@@ -4,7 +4,7 @@ import DNSimCore
 /// run (until the user clears it, I9) and that a tap prunes by identifier (a repeating request
 /// appears once per delivery under one identifier).
 ///
-/// Indexed by identifier, so a tap costs what it removes, not the length of the list. Removal
+/// Indexed by identifier (by its bytes, as `NSString` compares: ``StringKey``), so a tap costs what it removes, not the length of the list. Removal
 /// leaves tombstones, trimmed from the end at once and compacted away once they outnumber the
 /// live entries; order never changes.
 struct IOSDeliveredList {
@@ -14,7 +14,7 @@ struct IOSDeliveredList {
     /// Live entries and tombstones (`nil`), oldest first; never ends with a tombstone.
     private var slots: [Entry?] = []
     /// The positions in ``slots`` of each identifier's live entries, ascending.
-    private var positions: [String: [Int]] = [:]
+    private var positions: [StringKey: [Int]] = [:]
     /// How many entries are live.
     private(set) var count = 0
 
@@ -27,19 +27,19 @@ struct IOSDeliveredList {
 
     /// The newest entry for `identifier`.
     func last(identifier: String) -> Entry? {
-        positions[identifier]?.last.flatMap { slots[$0] }
+        positions[StringKey(identifier)]?.last.flatMap { slots[$0] }
     }
 
     /// Adds the newest entry.
     mutating func append(_ entry: Entry) {
-        positions[entry.identifier, default: []].append(slots.count)
+        positions[StringKey(entry.identifier), default: []].append(slots.count)
         slots.append(entry)
         count += 1
     }
 
     /// Removes every entry for `identifier`.
     mutating func removeAll(identifier: String) {
-        guard let removed = positions.removeValue(forKey: identifier) else { return }
+        guard let removed = positions.removeValue(forKey: StringKey(identifier)) else { return }
         for position in removed { slots[position] = nil }
         count -= removed.count
         while let tail = slots.last, tail == nil { slots.removeLast() }
@@ -47,7 +47,7 @@ struct IOSDeliveredList {
         if tombstones > 16 && tombstones > count {
             slots.removeAll { $0 == nil }
             positions.removeAll(keepingCapacity: true)
-            for position in slots.indices { positions[slots[position]!.identifier, default: []].append(position) }
+            for position in slots.indices { positions[StringKey(slots[position]!.identifier), default: []].append(position) }
         }
     }
 

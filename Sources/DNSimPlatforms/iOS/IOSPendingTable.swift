@@ -1,13 +1,15 @@
 import DNSimCore
 
 /// The pending notification requests, keyed as UNUserNotificationCenter keys them: by request
-/// identifier (adding an existing identifier replaces that request).
+/// identifier (adding an existing identifier replaces that request). Identifiers are
+/// `NSString`s, equal when their code units are (`isEqual:`), not when canonically equivalent
+/// as Swift `String`s are: so the table keys them by their UTF-8 bytes (``StringKey``).
 ///
 /// Iteration follows the order requests were added (a replacement goes to the end), which is
 /// the order `getPendingNotificationRequests` reports and the trace follows; lookup by
 /// identifier or by the serial a due event carries is O(1), and so is removal (amortised).
 struct IOSPendingTable {
-    private var byIdentifier = InsertionOrderedMap<String, IOSPendingEntry>()
+    private var byIdentifier = InsertionOrderedMap<StringKey, IOSPendingEntry>()
     private var identifierBySerial: [Int32: String] = [:]
     /// The pending requests in order, kept between calls and patched as single requests are
     /// added, removed or updated (the app reads the list before and between its changes);
@@ -41,18 +43,18 @@ struct IOSPendingTable {
     var count: Int { byIdentifier.count }
 
     /// The entry pending for `identifier`.
-    subscript(identifier: String) -> IOSPendingEntry? { byIdentifier[identifier] }
+    subscript(identifier: String) -> IOSPendingEntry? { byIdentifier[StringKey(identifier)] }
 
     /// The identifier of the pending entry with `serial`, if it is still pending.
     func identifier(ofSerial serial: Int32) -> String? { identifierBySerial[serial] }
 
     /// Where `identifier` stands in the order requests were added (valid until a removal).
-    func order(of identifier: String) -> Int? { byIdentifier.order(of: identifier) }
+    func order(of identifier: String) -> Int? { byIdentifier.order(of: StringKey(identifier)) }
 
     /// Adds an entry whose identifier has none pending.
     mutating func append(_ entry: IOSPendingEntry) {
         precondition(cacheSerials.last.map { $0 < entry.serial } ?? true, "pending entries are appended in serial order")
-        byIdentifier.append(entry, for: entry.request.identifier)
+        byIdentifier.append(entry, for: StringKey(entry.request.identifier))
         identifierBySerial[entry.serial] = entry.request.identifier
         if requestsCache != nil {
             requestsCache?.append(entry.request)
@@ -63,7 +65,7 @@ struct IOSPendingTable {
     /// Removes and returns the entry pending for `identifier`.
     @discardableResult
     mutating func remove(_ identifier: String) -> IOSPendingEntry? {
-        guard let entry = byIdentifier.removeValue(forKey: identifier) else { return nil }
+        guard let entry = byIdentifier.removeValue(forKey: StringKey(identifier)) else { return nil }
         identifierBySerial[entry.serial] = nil
         if let position = cachePosition(ofSerial: entry.serial) {
             requestsCache?.remove(at: position)
@@ -74,8 +76,9 @@ struct IOSPendingTable {
 
     /// Mutates the entry pending for `identifier` in place.
     mutating func update(_ identifier: String, _ body: (inout IOSPendingEntry) -> Void) {
-        byIdentifier.update(identifier, body)
-        if let entry = byIdentifier[identifier], let position = cachePosition(ofSerial: entry.serial) {
+        let key = StringKey(identifier)
+        byIdentifier.update(key, body)
+        if let entry = byIdentifier[key], let position = cachePosition(ofSerial: entry.serial) {
             requestsCache?[position] = entry.request
         }
     }

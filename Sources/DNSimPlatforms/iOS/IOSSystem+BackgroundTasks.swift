@@ -2,10 +2,12 @@ import DNSimCore
 
 extension IOSSystem {
     /// `BGTaskScheduler.submit(_:)` (I14, I20): errors are values; the same identifier replaces.
+    /// Identifiers are `NSString`s and compare by their code units (here their UTF-8 bytes).
     func submit(_ request: IOSBackgroundTaskRequest) throws(IOSBackgroundTaskError) {
         let details = [TraceDetail("identifier", request.identifier), TraceDetail("kind", request.kind.rawValue)]
         let permitted =
-            delegateTaskHandlers[request.identifier] != nil || App.permittedTaskIdentifiers(of: build).contains(request.identifier)
+            delegateTaskHandlers[StringKey(request.identifier)] != nil
+            || App.permittedTaskIdentifiers(of: build).contains { UTF8Bytes.equal($0, request.identifier) }
         guard permitted else {
             trace("ios.bgtask", "submit.failed", rule: .i20, details + [TraceDetail("error", "notPermitted")])
             throw .notPermitted
@@ -16,7 +18,7 @@ extension IOSSystem {
         }
         // The live requests are few (at most 1 refresh and 10 processing requests wait, I14).
         let waiting = taskRequests.values.filter { !$0.running }
-        if let replaced = waiting.first(where: { $0.request.identifier == request.identifier }) {
+        if let replaced = waiting.first(where: { UTF8Bytes.equal($0.request.identifier, request.identifier) }) {
             if let handle = replaced.launchEvent { sim.cancel(handle) }
             taskRequests.removeValue(forKey: replaced.serial)
             trace("ios.bgtask", "request.replaced", rule: .i14, details)
@@ -35,7 +37,7 @@ extension IOSSystem {
 
     /// `BGTaskScheduler.cancel(taskRequestWithIdentifier:)`.
     func cancelTask(identifier: String) {
-        let cancelled = taskRequests.values.filter { $0.request.identifier == identifier && !$0.running }
+        let cancelled = taskRequests.values.filter { UTF8Bytes.equal($0.request.identifier, identifier) && !$0.running }
         for task in cancelled.reversed() {
             if let handle = task.launchEvent { sim.cancel(handle) }
             taskRequests.removeValue(forKey: task.serial)
@@ -91,7 +93,7 @@ extension IOSSystem {
         guard let process else { return }
         // The launch handler registered for the identifier: a delegate's, else the app's own.
         let outcome =
-            delegateTaskHandlers[task.request.identifier]?(task.request)
+            delegateTaskHandlers[StringKey(task.request.identifier)]?(task.request)
             ?? process.handleBackgroundTask(task.request, context: context)
         var budget = parameters.refreshBudget
         var rng = sim.randomStream("ios.bgtask.expiry", Int64(serial))

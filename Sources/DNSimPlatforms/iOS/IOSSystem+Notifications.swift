@@ -70,11 +70,12 @@ extension IOSSystem {
         }
     }
 
-    /// Removes pending requests by identifier, the most recently added first.
+    /// Removes pending requests by identifier, the most recently added first (an identifier
+    /// named twice, byte for byte, counts once).
     func removePending(identifiers: [String]) {
-        var seen = Set<String>()
+        var seen = Set<StringKey>()
         var targets: [(order: Int, identifier: String)] = []
-        for identifier in identifiers where seen.insert(identifier).inserted {
+        for identifier in identifiers where seen.insert(StringKey(identifier)).inserted {
             if let order = pending.order(of: identifier) { targets.append((order, identifier)) }
         }
         targets.sort { $0.order > $1.order }

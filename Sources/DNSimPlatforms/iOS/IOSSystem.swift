@@ -87,7 +87,8 @@ public final class IOSSystem<App: IOSApplication> {
     /// task identifier — a scenario's scripted test app registers its tasks here. Their
     /// identifiers count as listed in BGTaskSchedulerPermittedIdentifiers; the tasks run in the
     /// app's process under the same rules. The OS model does not know who registered them.
-    public var delegateTaskHandlers: [String: (IOSBackgroundTaskRequest) -> IOSTaskOutcome] = [:]
+    /// Keyed by the identifier's bytes (``StringKey``), as `NSString`s compare.
+    public var delegateTaskHandlers: [StringKey: (IOSBackgroundTaskRequest) -> IOSTaskOutcome] = [:]
     /// When the device went off, while it is off.
     var offSince: SimInstant?
     /// Time changes queued for a suspended app (I13).

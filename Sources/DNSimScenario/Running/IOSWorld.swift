@@ -114,7 +114,7 @@ final class IOSWorld {
     /// its identifier permitted) unless the step says it is not; a thrown error is in the trace.
     private func submitScriptedTask(_ task: ScriptedTask) {
         let outcome = IOSTaskOutcome(success: true, runTime: task.runTime)
-        system.delegateTaskHandlers[task.identifier] = task.permitted ? { _ in outcome } : nil
+        system.delegateTaskHandlers[StringKey(task.identifier)] = task.permitted ? { _ in outcome } : nil
         let wallNow = system.clock.wallMillis(at: sim.now)
         var earliest: SimInstant?
         switch task.earliestBegin {

@@ -9,9 +9,10 @@
 # usage: bench/device-year.sh [--quick]        (--quick: 365-day rows only, 3 repeats)
 # environment: DEVICE_YEAR_PLATFORMS=android,ios,electron DEVICE_YEAR_SLOTS=1,10,50
 #              DEVICE_YEAR_DAYS=7,30,365 DEVICE_YEAR_FAULTS=plain,weekly REPEAT=5
-#              DNSIM_BENCH_BIN, DNSIM_BENCH_SCRATCH, DNSIM_BENCH_STATIC, DNSIM_BENCH_LTO: which
-#              release build is measured (bench/build-release.sh; the static build, the README's
-#              build for heavy CI use, has about 4 MiB less resident memory per process)
+#              DNSIM_BENCH_BIN, DNSIM_BENCH_SCRATCH, DNSIM_BENCH_STATIC, DNSIM_BENCH_DYNAMIC,
+#              DNSIM_BENCH_LTO: which release build is measured (bench/build-release.sh; the
+#              default release build on Linux links the Swift runtime statically and has about
+#              4 MiB less resident memory per process than the DNSIM_BENCH_DYNAMIC one)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

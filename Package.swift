@@ -20,9 +20,12 @@ import PackageDescription
 /// makes a device-year 10 % faster (README, Performance); the output is byte-identical (the same
 /// toolchain ICU zone data). A manifest cannot switch SwiftPM to the toolchain's static resource
 /// directory as `--static-swift-stdlib` does, so the libraries the static Foundation needs that
-/// the shared one pulls in by itself are named. `DNSIM_DYNAMIC_STDLIB=1` in the environment keeps
-/// the shared libraries: for a toolchain without `lib/swift_static`, or to build the tests in
-/// release mode (`-enable-testing`), whose XCTest is a shared library.
+/// the shared one pulls in by itself are named: a list that belongs to the toolchain, so it is
+/// used only with the Swift 6.3 toolchains it was checked with (others link the shared
+/// libraries). `DNSIM_DYNAMIC_STDLIB=1` in the environment keeps the shared libraries: for a
+/// toolchain without `lib/swift_static`, or to build the tests in release mode
+/// (`-enable-testing`), whose XCTest is a shared library.
+#if compiler(>=6.3) && !compiler(>=6.4)
 let staticRuntimeOnLinux: [LinkerSetting] =
     Context.environment["DNSIM_DYNAMIC_STDLIB"] == "1"
     ? []
@@ -35,6 +38,9 @@ let staticRuntimeOnLinux: [LinkerSetting] =
             .when(platforms: [.linux], configuration: .release)
         )
     ]
+#else
+let staticRuntimeOnLinux: [LinkerSetting] = []
+#endif
 
 let package = Package(
     name: "dnsim",

@@ -11,6 +11,16 @@ struct ElectronPluginTests {
         "notify|\(date)|\(at(wall).millisecondsSinceEpoch)|daily-0900"
     }
 
+    @Test("Electron: a timer tag reads as the trace writes it, a slot id with '|' in it kept whole at the end")
+    func timerTagText() throws {
+        let date = try #require(LocalDate(parsing: "2026-03-10"))
+        typealias Tag = ElectronDailyNotificationPlugin.TimerTag
+        #expect(Tag.notify(slot: "daily-0900", date: date, planned: 1_773_129_600_000).description == "notify|2026-03-10|1773129600000|daily-0900")
+        #expect(Tag.prefetch(slot: "daily-0900", date: date).description == "prefetch|2026-03-10|daily-0900")
+        #expect(Tag.notify(slot: "a|b", date: date, planned: -5).description == "notify|2026-03-10|-5|a|b")
+        #expect(Tag.prefetch(slot: "a|b", date: date).description == "prefetch|2026-03-10|a|b")
+    }
+
     // MARK: - API and arming
 
     @Test(

@@ -9,6 +9,11 @@ public protocol ElectronApplication: AnyObject {
     associatedtype Storage: Sendable
     /// What was packaged with the app.
     associatedtype Build: Sendable
+    /// What one of the app's timer callbacks captures (the closure passed to `setTimeout`):
+    /// handed back to ``timerFired(tag:context:)`` as it was given, and written into the trace
+    /// as its `description`, which is built only when a record's details are read. A `String`
+    /// unless the app says otherwise.
+    associatedtype TimerTag: CustomStringConvertible & Sendable = String
 
     /// Creates the main process's app object.
     init(build: Build)
@@ -21,7 +26,7 @@ public protocol ElectronApplication: AnyObject {
     /// `app.whenReady()`: the process has started and can use every API.
     func didFinishLaunching(_ reason: ElectronLaunchReason, context: ElectronContext<Self>)
     /// A timer the app set with ``ElectronContext/setTimeout(at:tag:)`` fired.
-    func timerFired(tag: String, context: ElectronContext<Self>)
+    func timerFired(tag: TimerTag, context: ElectronContext<Self>)
     /// A `powerMonitor` event reached the running app (E3).
     func powerEvent(_ event: ElectronPowerEvent, context: ElectronContext<Self>)
 }

@@ -34,7 +34,7 @@ public struct ElectronContext<App: ElectronApplication> {
     ///
     /// - Returns: the timer id for ``clearTimeout(_:)``.
     @discardableResult
-    public func setTimeout(at wall: SimInstant, tag: String) -> Int32 {
+    public func setTimeout(at wall: SimInstant, tag: App.TimerTag) -> Int32 {
         system.setTimeout(atWall: wall, tag: tag)
     }
 

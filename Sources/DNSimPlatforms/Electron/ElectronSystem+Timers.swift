@@ -5,18 +5,18 @@ extension ElectronSystem {
     /// `setTimeout(fn, at − Date.now())` (dnsim-host-ok: modelled) in the main process (E1): converted to a delay when set,
     /// so a later clock or zone change does not move it. Without a running process nothing is
     /// set and the id returned never fires.
-    func setTimeout(atWall wall: SimInstant, tag: String) -> Int32 {
+    func setTimeout(atWall wall: SimInstant, tag: App.TimerTag) -> Int32 {
         let id = nextTimerID
         nextTimerID += 1
         guard isAppRunning else {
-            trace("electron.timers", "timer.refused", rule: .e1, [TraceDetail("tag", tag), TraceDetail("why", "app not running")])
+            trace("electron.timers", "timer.refused", rule: .e1, [TraceDetail("tag", tag.description), TraceDetail("why", "app not running")])
             return id
         }
         let due = max(sim.now, clock.trueInstant(forWallMillis: wall.millisecondsSinceEpoch))
         let record = trace(
             "electron.timers", "timer.set", rule: .e1,
             [
-                TraceDetail("id", id), TraceDetail("tag", tag),
+                TraceDetail("id", id), TraceDetail("tag", tag.description),
                 TraceDetail("due", ISO8601.format(clock.wallInstant(at: due), in: clock.zone)),
             ])
         let handle = sim.schedule(.electron(.timerDue(id: id)), at: due, cause: record)
@@ -28,7 +28,7 @@ extension ElectronSystem {
     func clearTimeout(_ id: Int32) {
         guard let timer = timers.removeValue(forKey: id) else { return }
         if let handle = timer.handle { sim.cancel(handle) }
-        trace("electron.timers", "timer.cleared", [TraceDetail("id", id), TraceDetail("tag", timer.tag)])
+        trace("electron.timers", "timer.cleared", [TraceDetail("id", id), TraceDetail("tag", timer.tag.description)])
     }
 
     /// A timer is due: the app's callback runs, late when sleep held it back (E3).
@@ -37,7 +37,7 @@ extension ElectronSystem {
         let late = (sim.now - timer.due).milliseconds
         trace(
             "electron.timers", "timer.fired", rule: late > 0 ? .e3 : .e1,
-            [TraceDetail("id", id), TraceDetail("tag", timer.tag), TraceDetail("lateMillis", late)])
+            [TraceDetail("id", id), TraceDetail("tag", timer.tag.description), TraceDetail("lateMillis", late)])
         process.timerFired(tag: timer.tag, context: context)
     }
 
@@ -71,7 +71,7 @@ extension ElectronSystem {
             if fireAt != timer.fireAt {
                 trace(
                     "electron.timers", "timer.heldBySleep", rule: .e3,
-                    [TraceDetail("id", timer.id), TraceDetail("tag", timer.tag)])
+                    [TraceDetail("id", timer.id), TraceDetail("tag", timer.tag.description)])
             }
             timers.update(timer.id) { timer in
                 timer.fireAt = fireAt

@@ -25,7 +25,7 @@ import DNSimCore
 /// <https://www.electronjs.org/docs/latest/api/app>, <https://www.electronjs.org/docs/latest/api/power-monitor>.
 public final class ElectronSystem<App: ElectronApplication> {
     /// A timer the running process set (top-level, so code handling it is not generic over `App`).
-    typealias Timer = ElectronTimer
+    typealias Timer = ElectronTimer<App.TimerTag>
 
     /// The engine.
     public let sim: Simulator<DeviceEvent>
@@ -89,9 +89,10 @@ public final class ElectronSystem<App: ElectronApplication> {
     /// Whether the app process is running (not quit, not asleep).
     public var isAppRunning: Bool { process != nil && !isAsleep }
 
-    /// The tags of the running process's timers, soonest first (ties in the order set).
+    /// The tags of the running process's timers, soonest first (ties in the order set), as the
+    /// trace writes them.
     public var pendingTimerTags: [String] {
-        timers.values.sorted { $0.due != $1.due ? $0.due < $1.due : $0.id < $1.id }.map(\.tag)
+        timers.values.sorted { $0.due != $1.due ? $0.due < $1.due : $0.id < $1.id }.map(\.tag.description)
     }
 
     /// Whether the login would start the app: the login item on macOS and Windows, the

@@ -10,17 +10,6 @@ extension ElectronDailyNotificationPlugin {
     /// The grace within which a passed occurrence is still shown, in ms.
     var graceMillis: Int64 { Int64(policy.missedGraceMinutes) * 60_000 }
 
-    /// The tag of an occurrence's notification timer: `notify|localDate|plannedWallMillis|slot`.
-    static func notifyTag(slot: String, date: LocalDate, planned: Int64) -> String {
-        String.joining(
-            [ElectronPluginBuild.notifyTagPrefix, date.description, DecimalDigits.string(planned), slot], separator: UInt8(ascii: "|"))
-    }
-
-    /// The tag of an occurrence's T–lead timer: `prefetch|localDate|slot`.
-    static func prefetchTag(slot: String, date: LocalDate) -> String {
-        String.joining([ElectronPluginBuild.prefetchTagPrefix, date.description, slot], separator: UInt8(ascii: "|"))
-    }
-
     /// Clears a slot's timers, if this process armed any.
     func disarm(_ slotID: String, context: Context) {
         guard let entry = armed.removeValue(forKey: slotID) else { return }
@@ -43,14 +32,14 @@ extension ElectronDailyNotificationPlugin {
         } else {
             notify = context.setTimeout(
                 at: SimInstant(millisecondsSinceEpoch: slot.nextRunAt),
-                tag: Self.notifyTag(slot: slot.id, date: slot.nextLocalDate, planned: slot.nextRunAt))
+                tag: .notify(slot: slot.id, date: slot.nextLocalDate, planned: slot.nextRunAt))
         }
         var prefetch: Int32?
         let leadMinutes = rules.prefetchLeadMinutes
         let leadAt = slot.nextRunAt - Int64(leadMinutes) * 60_000
         if leadMinutes > 0, leadAt > context.now().millisecondsSinceEpoch {
             prefetch = context.setTimeout(
-                at: SimInstant(millisecondsSinceEpoch: leadAt), tag: Self.prefetchTag(slot: slot.id, date: slot.nextLocalDate))
+                at: SimInstant(millisecondsSinceEpoch: leadAt), tag: .prefetch(slot: slot.id, date: slot.nextLocalDate))
         }
         armed.append(ArmedTimers(slot: slot.id, notify: notify, prefetch: prefetch), for: slot.id)
         context.log(
@@ -111,10 +100,11 @@ extension ElectronDailyNotificationPlugin {
     }
 
     /// The T–lead timer: one ETag-aware fetch for the slot (seed 004), kept with the slot.
-    func prefetch(slotID: String, localDate: String, context: Context) {
+    func prefetch(slotID: String, localDate: LocalDate, context: Context) {
         guard let slot = context.withStorage({ store in store.slotIndex(of: slotID).map { store.slots[$0] } }) else { return }
         let (result, took) = context.httpClient.fetchContent(ifNoneMatch: slot.contentETag)
-        context.log("prefetch.result", [TraceDetail("slot", slotID), TraceDetail("localDate", localDate), TraceDetail("result", result.name)])
+        context.log(
+            "prefetch.result", [TraceDetail("slot", slotID), TraceDetail("localDate", localDate.description), TraceDetail("result", result.name)])
         guard result.isSuccess else { return }
         let fetchedAt = context.now().millisecondsSinceEpoch + took.milliseconds
         let updated = context.withStorage { store -> PluginStore.Slot? in

@@ -140,19 +140,13 @@ public final class ElectronDailyNotificationPlugin: ElectronApplication {
     }
 
     /// A timer fired: a slot's occurrence or its T–lead hook.
-    public func timerFired(tag: String, context: Context) {
-        let parts = tag.splitKeepingEmpty(asciiSeparator: UInt8(ascii: "|"), maxSplits: 3)
-        switch parts.first {
-        case ElectronPluginBuild.notifyTagPrefix where parts.count == 4:
-            guard let date = LocalDate(parsing: parts[1]), let planned = DecimalDigits.int64(parsing: parts[2]) else { return }
-            deliver(slotID: parts[3], date: date, planned: planned, context: context)
-        case ElectronPluginBuild.prefetchTagPrefix where parts.count >= 3:
-            // A slot id with "|" in it was split too (its pieces are joined again).
-            let slotID = parts.count == 3 ? parts[2] : parts.dropFirst(2).joined(separator: "|")
+    public func timerFired(tag: TimerTag, context: Context) {
+        switch tag {
+        case .notify(let slotID, let date, let planned):
+            deliver(slotID: slotID, date: date, planned: planned, context: context)
+        case .prefetch(let slotID, let date):
             armed.update(slotID) { $0.prefetch = nil }
-            prefetch(slotID: slotID, localDate: parts[1], context: context)
-        default:
-            context.log("timer.unknown", [TraceDetail("tag", tag)])
+            prefetch(slotID: slotID, localDate: date, context: context)
         }
     }
 

@@ -233,6 +233,43 @@ struct TraceDigestTests {
         #expect(dropped.digest == kept.digest && kept.digest == TraceRecorder.digest(of: kept.records, seed: 7))
     }
 
+    /// An observer that gives a header's demand once is not asked again for that header's
+    /// records; one whose demand depends on the tag is asked per record; the recorder counts
+    /// every record per header, and starts afresh for a new observer.
+    @Test func aFixedDemandIsAskedOncePerHeaderAndRecordsAreCountedPerHeader() {
+        let recorder = TraceRecorder(enabled: false, seed: 1)
+        var fixedAsked: [String] = []
+        var perRecordAsked: [String] = []
+        var seen: [String] = []
+        let observer = ClosureObserver(
+            observe: { seen.append($0.kind) },
+            demand: { _, kind, _, _ in
+                perRecordAsked.append(kind)
+                return .all
+            },
+            fixed: { _, kind, _ in
+                fixedAsked.append(kind)
+                return kind == "tagged" ? nil : kind == "read" ? .all : .headerOnly
+            })
+        recorder.observer = observer
+        let kinds = ["count", "read", "tagged", "count", "count", "read", "tagged"]
+        for (n, kind) in kinds.enumerated() {
+            recorder.record(at: SimInstant(millisecondsSinceEpoch: Int64(n)), subsystem: "s", kind: kind, cause: -1)
+        }
+        #expect(fixedAsked == ["count", "read", "tagged"], "once per header")
+        #expect(perRecordAsked == ["tagged", "tagged"], "the tagged header's records, one by one")
+        #expect(seen == ["read", "tagged", "read", "tagged"])
+        #expect(recorder.recordCountsByHeader == [3, 2, 2])
+
+        // A new observer is asked afresh and counts from zero.
+        fixedAsked = []
+        recorder.observer = observer
+        #expect(recorder.recordCountsByHeader == [0, 0, 0])
+        recorder.record(at: SimInstant(millisecondsSinceEpoch: 9), subsystem: "s", kind: "read", cause: -1)
+        #expect(fixedAsked == ["read"])
+        #expect(recorder.recordCountsByHeader == [0, 1, 0])
+    }
+
     /// A record's `tag` reaches the filter with its header, so a filter can count records by it
     /// and have none built; it is not part of the record or the digest.
     @Test func theFilterSeesTheTagAndTheTagIsNotPartOfTheRecord() {
@@ -296,16 +333,24 @@ struct TraceDigestTests {
 final class ClosureObserver: TraceObserver {
     private let observeRecord: (TraceRecord) -> Void
     private let demand: ((String, String, String?, String?) -> TraceRecorder.DetailDemand)?
+    private let fixed: ((String, String, String?) -> TraceRecorder.DetailDemand?)?
     /// The header each number was given with, and the number of each header.
     private(set) var headers: [Int: String] = [:]
     private var numbers: [String: Int] = [:]
 
     init(
         observe: @escaping (TraceRecord) -> Void,
-        demand: ((_ subsystem: String, _ kind: String, _ rule: String?, _ tag: String?) -> TraceRecorder.DetailDemand)? = nil
+        demand: ((_ subsystem: String, _ kind: String, _ rule: String?, _ tag: String?) -> TraceRecorder.DetailDemand)? = nil,
+        fixed: ((_ subsystem: String, _ kind: String, _ rule: String?) -> TraceRecorder.DetailDemand?)? = nil
     ) {
         observeRecord = observe
         self.demand = demand
+        self.fixed = fixed
+    }
+
+    override func fixedDetailDemand(header: Int, subsystem: String, kind: String, rule: String?) -> TraceRecorder.DetailDemand? {
+        note(header: header, subsystem: subsystem, kind: kind, rule: rule)
+        return fixed?(subsystem, kind, rule)
     }
 
     override func detailDemand(header: Int, subsystem: String, kind: String, rule: String?, tag: String?)

@@ -25,10 +25,21 @@ open class TraceObserver {
         .all
     }
 
+    /// The demand of every record whose header the recorder numbered `header`, when it depends
+    /// on the header alone; `nil` when it may depend on a record's `tag`, in which case the
+    /// recorder asks ``detailDemand(header:subsystem:kind:rule:tag:)`` for each such record.
+    /// Asked once per header, on its first record, when the recorder keeps no records: a run
+    /// writes most of its records under a few dozen headers, and the recorder answers those
+    /// itself. The default is `nil`.
+    open func fixedDetailDemand(header: Int, subsystem: String, kind: String, rule: String?) -> TraceRecorder.DetailDemand? {
+        nil
+    }
+
     /// Reads one record, whose header the recorder numbered `header`. When the recorder keeps no
-    /// records, the record carries the details ``detailDemand(header:subsystem:kind:rule:tag:)``
-    /// asked for, and does not arrive at all when it answered
-    /// ``TraceRecorder/DetailDemand/headerOnly``. The default does nothing.
+    /// records, the record carries the details the observer asked for
+    /// (``fixedDetailDemand(header:subsystem:kind:rule:)`` or
+    /// ``detailDemand(header:subsystem:kind:rule:tag:)``), and does not arrive at all when the
+    /// answer was ``TraceRecorder/DetailDemand/headerOnly``. The default does nothing.
     open func observe(_ record: consuming TraceRecord, header: Int) {}
 
     /// Reads a record that reaches the observer with the extras of the item it is about and no

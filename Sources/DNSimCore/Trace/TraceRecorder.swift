@@ -20,7 +20,8 @@
 /// summary is all it reads.
 public final class TraceRecorder {
     /// Whether records are kept. A recorder that does not keep them still numbers records,
-    /// updates the digest and tells ``observer`` about each one.
+    /// updates the digest, counts them per header (``recordCountsByHeader``) and hands
+    /// ``observer`` each one it asks for.
     public let isEnabled: Bool
     /// Whether the recorder computes the digest. One that does not (for a caller that never
     /// reads it, such as a fleet counting deliveries) leaves ``digest`` at its starting value
@@ -40,7 +41,28 @@ public final class TraceRecorder {
     /// not at all if it answered ``DetailDemand/headerOnly``. The recorder holds it strongly and
     /// calls it through an unowned copy, so a record costs no reference counting for it.
     public var observer: TraceObserver? {
-        didSet { observerReference = observer.map { Unmanaged.passUnretained($0) } }
+        didSet {
+            observerReference = observer.map { Unmanaged.passUnretained($0) }
+            observerDemands = Array(repeating: .unasked, count: observerDemands.count)
+            recordCountsByHeader = Array(repeating: 0, count: recordCountsByHeader.count)
+        }
+    }
+    /// How many records were written under each header number (``TraceObserver``) since
+    /// ``observer`` was last set, while one was: what an observer that is not handed every
+    /// record (``DetailDemand/headerOnly``) counts records by.
+    @exclusivity(unchecked) public private(set) var recordCountsByHeader: [Int] = []
+    /// What the observer said of each header number's demand
+    /// (``TraceObserver/fixedDetailDemand(header:subsystem:kind:rule:)``).
+    @exclusivity(unchecked) private var observerDemands: [ObserverDemand] = []
+
+    /// What the recorder knows of its observer's demand for the records of one header.
+    enum ObserverDemand {
+        /// Not asked yet.
+        case unasked
+        /// The same for every record of the header.
+        case fixed(DetailDemand)
+        /// Asked per record (it depends on the record's tag).
+        case perRecord
     }
     /// ``observer``, which keeps it alive, unretained: what each record calls.
     @exclusivity(unchecked) private var observerReference: Unmanaged<TraceObserver>?
@@ -48,10 +70,12 @@ public final class TraceRecorder {
     /// How much of a record's details an observer reads
     /// (``TraceObserver/detailDemand(header:subsystem:kind:rule:tag:)``).
     public enum DetailDemand: Sendable {
-        /// Nothing beyond the header the observer was shown: it noted what it needed, and the
-        /// record does not reach ``TraceObserver/observe(_:header:)`` (no record is built for it). Most records of
-        /// a run are of this sort (an index counts them by kind and rule), and building and
-        /// handing over a record costs more than folding its header into the digest.
+        /// Nothing beyond the header: the observer noted what it needed (it reads the record's
+        /// count in ``recordCountsByHeader``, and the `tag` it was shown, if it was asked per
+        /// record), and the record does not reach ``TraceObserver/observe(_:header:)`` (no
+        /// record is built for it). Most records of a run are of this sort (an index counts
+        /// them by kind and rule), and building and handing over a record costs more than
+        /// folding its header into the digest.
         case headerOnly
         /// None: the record reaches the observer without details.
         case none
@@ -117,6 +141,7 @@ public final class TraceRecorder {
             }
             return lastID
         }
+        recordCountsByHeader[header.number] += 1
         // The observer is called unretained: ``observer`` keeps it alive.
         return observer._withUnsafeGuaranteedRef { observer in
             if isEnabled {
@@ -126,8 +151,21 @@ public final class TraceRecorder {
                 records.append(record)
                 return lastID
             }
+            let demand: DetailDemand
+            switch observerDemands[header.number] {
+            case .fixed(let fixed): demand = fixed
+            case .perRecord: demand = observer.detailDemand(header: header.number, subsystem: subsystem, kind: kind, rule: rule, tag: tag)
+            case .unasked:
+                if let fixed = observer.fixedDetailDemand(header: header.number, subsystem: subsystem, kind: kind, rule: rule) {
+                    observerDemands[header.number] = .fixed(fixed)
+                    demand = fixed
+                } else {
+                    observerDemands[header.number] = .perRecord
+                    demand = observer.detailDemand(header: header.number, subsystem: subsystem, kind: kind, rule: rule, tag: tag)
+                }
+            }
             let recordDetails: [TraceDetail]
-            switch observer.detailDemand(header: header.number, subsystem: subsystem, kind: kind, rule: rule, tag: tag) {
+            switch demand {
             case .headerOnly: return lastID
             case .none: recordDetails = []
             case .summary:
@@ -198,6 +236,8 @@ public final class TraceRecorder {
                 number: headerNumbers.count,
                 fold: FNV1a.Fold.shared(subsystem + "\u{1F}" + kind + "\u{1F}" + (rule ?? "") + "\u{1F}").step)
             headerNumbers[key] = header
+            recordCountsByHeader.append(0)
+            observerDemands.append(.unasked)
             return header
         }
     }

@@ -130,20 +130,31 @@ final class RunIndex: TraceObserver {
     private(set) var earliestPrefetchSuccess = OccurrenceTable<SimInstant>()
     /// Occurrences the plugin reported missed (sum of `missed.reported` counts).
     private(set) var pluginReportedMissed = 0
-    /// Trace records per deciding rule id.
-    var ruleCounts: [String: Int] {
+    /// Trace records per deciding rule id, given the trace's count of records per header
+    /// number (``TraceRecorder/recordCountsByHeader``).
+    func ruleCounts(recordCountsByHeader: [Int]) -> [String: Int] {
         var counts: [String: Int] = [:]
-        counts.reserveCapacity(shapeCounts.count)
-        for (shape, count) in zip(shapeTable.shapes, shapeCounts) where count > 0 {
+        for (shape, count) in zip(shapeTable.shapes, shapeCounts(recordCountsByHeader)) where count > 0 {
             if let rule = shape.key.rule { counts[rule, default: 0] += count }
         }
         return counts
     }
-    /// Trace records per kind.
-    var kindCounts: [String: Int] {
+    /// Trace records per kind, given the trace's count of records per header number.
+    func kindCounts(recordCountsByHeader: [Int]) -> [String: Int] {
         var counts: [String: Int] = [:]
-        counts.reserveCapacity(shapeCounts.count)
-        for (shape, count) in zip(shapeTable.shapes, shapeCounts) where count > 0 { counts[shape.key.kind, default: 0] += count }
+        for (shape, count) in zip(shapeTable.shapes, shapeCounts(recordCountsByHeader)) where count > 0 {
+            counts[shape.key.kind, default: 0] += count
+        }
+        return counts
+    }
+    /// Records per shape (parallel to ``shapeKeys``) from the trace's count of records per
+    /// header number: the trace shows the index every header on its first record, so each
+    /// counted header has its shape.
+    private func shapeCounts(_ recordCountsByHeader: [Int]) -> [Int] {
+        var counts = [Int](repeating: 0, count: shapeCount)
+        for (header, count) in recordCountsByHeader.enumerated() where count > 0 {
+            counts[shapeOfHeader[header]] += count
+        }
         return counts
     }
     /// How many times the plugin reported each occurrence (`slot@localDate`) missed.
@@ -204,8 +215,9 @@ final class RunIndex: TraceObserver {
 
     /// The record shapes this thread's runs have seen, lent to this run (``ShapeTable``).
     private let shapeTable: ShapeTable
-    /// Records written per shape in this run (parallel to the table's shapes).
-    @exclusivity(unchecked) private var shapeCounts: [Int]
+    /// How many of the table's shapes this run may name: those it had when the run began, and
+    /// those the run added.
+    private var shapeCount: Int
 
     /// Whether the index keeps the OS's decisions and removals (``lastOSRecord``,
     /// ``lastRemoval(of:atOrBefore:)``), which only missed reasons read
@@ -216,46 +228,37 @@ final class RunIndex: TraceObserver {
         self.indexesDecisions = indexesDecisions
         self.removalKinds = removalKinds.sorted()
         shapeTable = ShapeTable.borrow(removalKinds: self.removalKinds)
-        shapeCounts = [Int](repeating: 0, count: shapeTable.shapes.count)
+        shapeCount = shapeTable.shapes.count
         super.init()
     }
 
     deinit { ShapeTable.giveBack(shapeTable) }
 
-    /// Which details ``observe(_:header:)`` reads of a record of this subsystem, kind and rule:
-    /// the trace builds only those when it keeps no records. A record that is only counted is
-    /// counted here, and the answer (``TraceRecorder/DetailDemand/headerOnly``) keeps it from
-    /// reaching ``observe(_:header:)``: so is a record whose `tag` is all it is read for
-    /// (``countByTag(_:role:)``).
+    /// Which details ``observe(_:header:)`` reads of every record with this header, when that
+    /// depends on the header alone: what the trace builds of them when it keeps no records, and
+    /// asks of no record again. `nil` for a header whose records may be counted by their tag
+    /// (``mayCountByTag(_:)``): those are asked one by one
+    /// (``detailDemand(header:subsystem:kind:rule:tag:)``).
+    override func fixedDetailDemand(header: Int, subsystem: String, kind: String, rule: String?) -> TraceRecorder.DetailDemand? {
+        // The position first: finding it may add the shape to the table.
+        let position = shapePosition(header: header, subsystem: subsystem, kind: kind, rule: rule)
+        let role = shapeTable.shapes[position].role
+        return Self.mayCountByTag(role) ? nil : role.detailDemand(decisions: indexesDecisions)
+    }
+
+    /// Which details ``observe(_:header:)`` reads of a record of this subsystem, kind and rule.
+    /// A record whose `tag` is all it is read for is indexed here (``countByTag(_:role:)``),
+    /// and the answer (``TraceRecorder/DetailDemand/headerOnly``) keeps it from reaching
+    /// ``observe(_:header:)``.
     override func detailDemand(header: Int, subsystem: String, kind: String, rule: String?, tag: String?)
         -> TraceRecorder.DetailDemand
     {
-        // Most records' demand depends on their header alone: known from the header's first
-        // record on, it is an array read.
-        if header < demandOfHeader.count, let demand = demandOfHeader[header] {
-            if case .headerOnly = demand { shapeCounts[shapeOfHeader[header]] += 1 }
-            return demand
-        }
+        // The position first: finding it may add the shape to the table.
         let position = shapePosition(header: header, subsystem: subsystem, kind: kind, rule: rule)
         let role = shapeTable.shapes[position].role
-        if let tag, countByTag(tag, role: role) {
-            shapeCounts[position] += 1
-            return .headerOnly
-        }
-        let demand = role.detailDemand(decisions: indexesDecisions)
-        if case .headerOnly = demand { shapeCounts[position] += 1 }
-        if !Self.mayCountByTag(role) {
-            if header >= demandOfHeader.count {
-                demandOfHeader.append(contentsOf: repeatElement(nil, count: header + 1 - demandOfHeader.count))
-            }
-            demandOfHeader[header] = demand
-        }
-        return demand
+        if let tag, countByTag(tag, role: role) { return .headerOnly }
+        return role.detailDemand(decisions: indexesDecisions)
     }
-
-    /// The demand of each header number whose records are all read alike (``mayCountByTag(_:)``
-    /// is false for its shape): `nil` where not known yet, or where it depends on the tag.
-    @exclusivity(unchecked) private var demandOfHeader: [TraceRecorder.DetailDemand?] = []
 
     /// Whether ``countByTag(_:role:)`` may count a record of `role` by its tag (then the demand
     /// of its header depends on the tag).
@@ -290,7 +293,6 @@ final class RunIndex: TraceObserver {
     /// Indexes one record.
     override func observe(_ record: consuming TraceRecord, header: Int) {
         let position = shapePosition(header: header, subsystem: record.subsystem, kind: record.kind, rule: record.rule)
-        shapeCounts[position] += 1
         let role = shapeTable.shapes[position].role
         switch role.special {
         case .none:
@@ -386,7 +388,6 @@ final class RunIndex: TraceObserver {
             super.observe(header: header, id: id, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause, extras: extras)
             return
         }
-        shapeCounts[position] += 1
         guard indexesDecisions else { return }
         indexRemovalOrDecision(role: role, position: position, id: id, time: time, kind: kind, rule: rule) {
             TraceRecord.extra($0, in: extras)
@@ -415,7 +416,7 @@ final class RunIndex: TraceObserver {
 
     /// The header fields of each shape this index has counted, by position: what a
     /// ``Decision``'s `shape` names (``Decision/summary(shapes:)``).
-    var shapeKeys: [RecordShape.Key] { shapeTable.shapes.prefix(shapeCounts.count).map(\.key) }
+    var shapeKeys: [RecordShape.Key] { shapeTable.shapes.prefix(shapeCount).map(\.key) }
 
     /// The position of a record shape in the table's shapes, adding it on first sight: by the
     /// trace's number for its header, once the index has seen the number.
@@ -432,7 +433,7 @@ final class RunIndex: TraceObserver {
     private func newShapePosition(header: Int, subsystem: String, kind: String, rule: String?) -> Int {
         let position = shapeTable.position(subsystem: subsystem, kind: kind, rule: rule)
         // A shape new to the table is added at its end.
-        if position == shapeCounts.count { shapeCounts.append(0) }
+        if position == shapeCount { shapeCount += 1 }
         if header >= shapeOfHeader.count { shapeOfHeader.append(contentsOf: repeatElement(-1, count: header + 1 - shapeOfHeader.count)) }
         shapeOfHeader[header] = position
         return position

@@ -83,7 +83,7 @@ struct RunResultBuilder {
             eventCount: outcome.eventCount)
         result.traceKept = outcome.trace.isEnabled
         result.traceRecordCount = outcome.trace.recordCount
-        result.ruleCounts = index.ruleCounts
+        result.ruleCounts = index.ruleCounts(recordCountsByHeader: outcome.trace.recordCountsByHeader)
         result.scriptedAlarmFirings = index.scriptedFirings
         result.scriptedRejections = index.scriptedRejections
         result.scriptedWorkRuns = index.scriptedWorkRuns
@@ -96,7 +96,7 @@ struct RunResultBuilder {
         result.notShown = index.notShown
         result.lastOSRecords = index.lastOSRecord
         result.recordShapes = shapes
-        result.kindCounts = index.kindCounts
+        result.kindCounts = index.kindCounts(recordCountsByHeader: outcome.trace.recordCountsByHeader)
         result.missedReports = index.missedReports
         result.repeatedMissedReports = index.repeatedMissedReports
         result.clockOffsets = index.clockOffsets

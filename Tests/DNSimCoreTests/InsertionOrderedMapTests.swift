@@ -107,4 +107,50 @@ struct InsertionOrderedMapTests {
         let orders = model.map { map.order(of: $0) ?? -1 }
         #expect(orders == orders.sorted())
     }
+
+    /// The slot calls do what the calls by key do: a model map driven by key and one driven by
+    /// the slots the keys were found at stay equal through appends, in-place updates,
+    /// replacements that move an entry to the end, and removals that free slots for reuse.
+    @Test func slotCallsActAsTheCallsByKey() {
+        var bySlot = InsertionOrderedMap<Int, [Int]>()
+        var byKey = InsertionOrderedMap<Int, [Int]>()
+        var live: [Int] = []
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33) % bound
+        }
+        for step in 0..<3_000 {
+            let key = next(50)
+            if let slot = bySlot.slot(forKey: key) {
+                #expect(bySlot.value(inSlot: slot) == byKey[key])
+                #expect(bySlot.read(inSlot: slot) { $0.count } == byKey[key]?.count)
+                switch next(3) {
+                case 0:
+                    bySlot.update(inSlot: slot) { $0.append(step) }
+                    byKey.update(key) { $0.append(step) }
+                case 1:
+                    #expect(bySlot.moveToEnd([step], inSlot: slot) == byKey.moveToEnd([step], for: key))
+                default:
+                    #expect(bySlot.remove(inSlot: slot) == byKey.removeValue(forKey: key))
+                    live.removeAll { $0 == key }
+                    #expect(bySlot.slot(forKey: key) == nil)
+                }
+            } else {
+                let slot = bySlot.appendAbsent([step], for: key)
+                byKey.append([step], for: key)
+                live.append(key)
+                #expect(bySlot.slot(forKey: key) == slot)
+            }
+            if bySlot.keys != byKey.keys {
+                Issue.record("the orders part at step \(step)")
+                break
+            }
+        }
+        #expect(bySlot.keys == byKey.keys && bySlot.values == byKey.values)
+        #expect(Set(bySlot.keys) == Set(live))
+        #expect(bySlot.entries.count <= 50, "freed slots are reused")
+        let orders = bySlot.keys.map { bySlot.order(of: $0) ?? -1 }
+        #expect(orders == orders.sorted())
+    }
 }

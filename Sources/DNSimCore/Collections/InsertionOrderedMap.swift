@@ -143,16 +143,21 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public func order(of key: Key) -> Int? { positions[key].map { links[$0].stamp } }
 
-    /// Adds `value` for a `key` that has no live entry, after every live entry.
+    /// Adds `value` for a `key` that has no live entry, after every live entry; returns the
+    /// entry's slot (``slot(forKey:)``).
+    @discardableResult
     @inlinable
-    public mutating func append(_ value: Value, for key: Key) {
+    public mutating func append(_ value: Value, for key: Key) -> Int {
         precondition(positions[key] == nil, "InsertionOrderedMap.append: the key is already present")
-        appendAbsent(value, for: key)
+        return appendAbsent(value, for: key)
     }
 
-    /// ``append(_:for:)`` of a key known to be absent.
+    /// ``append(_:for:)`` of a key the caller knows to be absent (``slot(forKey:)`` just said
+    /// so), without looking it up again (debug builds check it).
+    @discardableResult
     @inlinable
-    mutating func appendAbsent(_ value: Value, for key: Key) {
+    public mutating func appendAbsent(_ value: Value, for key: Key) -> Int {
+        assert(positions[key] == nil, "InsertionOrderedMap.appendAbsent: the key is present")
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = Int(free)
@@ -164,6 +169,61 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
         }
         linkAtTail(slot)
         positions[key] = slot
+        return slot
+    }
+
+    // MARK: Slots
+
+    /// The slot of `key`'s live entry: where the entry stays, however others come and go, until
+    /// it is removed. A caller that looks an entry up and then changes it (as setting an alarm
+    /// replaces the one its PendingIntent held) finds it once.
+    @inlinable
+    public func slot(forKey key: Key) -> Int? { positions[key] }
+
+    /// The value of the live entry in `slot`.
+    @inlinable
+    public func value(inSlot slot: Int) -> Value {
+        guard let entry = entries[slot] else { preconditionFailure("InsertionOrderedMap: no live entry in slot \(slot)") }
+        return entry.value
+    }
+
+    /// What `body` reads of the value of the live entry in `slot`, read in place (no copy of the
+    /// value).
+    @inlinable
+    public func read<R>(inSlot slot: Int, _ body: (borrowing Value) throws -> R) rethrows -> R {
+        guard let entry = entries[slot] else { preconditionFailure("InsertionOrderedMap: no live entry in slot \(slot)") }
+        return try body(entry.value)
+    }
+
+    /// Mutates the value of the live entry in `slot` in place.
+    @inlinable
+    public mutating func update<R>(inSlot slot: Int, _ body: (inout Value) throws -> R) rethrows -> R {
+        precondition(entries[slot] != nil, "InsertionOrderedMap: no live entry in slot \(slot)")
+        return try body(&entries[slot]!.value)
+    }
+
+    /// Replaces the value of the live entry in `slot` and moves the entry after every other, as
+    /// ``moveToEnd(_:for:)`` of its key does; returns the value it replaces.
+    @inlinable
+    public mutating func moveToEnd(_ value: Value, inSlot slot: Int) -> Value {
+        precondition(entries[slot] != nil, "InsertionOrderedMap: no live entry in slot \(slot)")
+        // Swapped in place: neither the entry nor the value it held is copied.
+        var replaced = value
+        swap(&replaced, &entries[slot]!.value)
+        unlink(slot)
+        linkAtTail(slot)
+        return replaced
+    }
+
+    /// Removes the live entry in `slot` and returns its value.
+    @inlinable
+    public mutating func remove(inSlot slot: Int) -> Value {
+        // The entry moved out (no copy of it), then its key forgotten.
+        guard let entry = entries[slot].take() else { preconditionFailure("InsertionOrderedMap: no live entry in slot \(slot)") }
+        positions[entry.key] = nil
+        unlink(slot)
+        freeSlots.append(Int32(slot))
+        return entry.value
     }
 
     /// Sets `value` for `key` after every live entry, as removing `key` and appending would,

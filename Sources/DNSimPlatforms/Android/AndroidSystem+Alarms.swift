@@ -32,12 +32,15 @@ extension AndroidSystem {
         }
         let identity = operation.identity
         if !livePendingIntents.contains(identity) { livePendingIntents.append(operation, for: identity) }
-        // The old alarm is replaced when the new one is held (below).
+        // The old alarm is replaced when the new one is held (below), where it stands found once.
         // Read in place (an alarm is a large value, and most settings replace one).
-        alarmTable.update(identity) { old in
-            if let handle = old.dueEvent { sim.cancel(handle) }
-            // The identity is equal, so the old operation reads as the new one does.
-            trace("android.alarm", "alarm.replaced", rule: .a12, cause: old.setRecord, about: old.operation)
+        let held = alarmTable.position(of: identity)
+        if let held {
+            alarmTable.update(at: held) { old in
+                if let handle = old.dueEvent { sim.cancel(handle) }
+                // The identity is equal, so the old operation reads as the new one does.
+                trace("android.alarm", "alarm.replaced", rule: .a12, cause: old.setRecord, about: old.operation)
+            }
         }
         var window = windowLength
         var rule: OSRule
@@ -69,7 +72,7 @@ extension AndroidSystem {
             serial: serial, operation: operation, type: type, triggerAtMillis: trigger, windowLengthMillis: window,
             method: method, deferralMillis: deferral, dueEvent: nil, setRecord: record)
         alarm.dueEvent = scheduleDue(alarm, cause: record)
-        alarmTable.set(alarm)
+        alarmTable.set(alarm, replacing: held)
     }
 
     /// How far past its trigger an alarm will be delivered, drawn once when it is set.
@@ -180,10 +183,11 @@ extension AndroidSystem {
     /// Delivers a due alarm's broadcast (A2) and removes the one-shot alarm, unless a power
     /// restriction holds it or it is a non-wakeup alarm and the device is asleep (A65).
     func fireAlarm(serial: Int32) {
-        guard let identity = alarmTable.identity(ofSerial: serial), let held = alarmTable[identity] else { return }
+        guard let position = alarmTable.position(ofSerial: serial) else { return }
+        let held = alarmTable[position]
         if let (until, rule, why) = hold(held) {
             // No instant: held until a change re-checks every alarm (battery saver, A60).
-            alarmTable.update(identity) { alarm in
+            alarmTable.update(at: position) { alarm in
                 alarm.dueEvent = until.flatMap { sim.schedule(.android(.alarmDue(serial: serial)), at: $0, cause: alarm.setRecord) }
             }
             trace(
@@ -193,10 +197,10 @@ extension AndroidSystem {
             return
         }
         if !held.type.wakesDevice && !isAwake {
-            holdUntilAwake(held, identity: identity)
+            holdUntilAwake(held, at: position)
             return
         }
-        guard let alarm = alarmTable.remove(identity) else { return }
+        let alarm = alarmTable.remove(at: position)
         recordFire(of: alarm)
         let record = trace(
             "android.alarm", "alarm.fired", rule: .a2, cause: alarm.setRecord,

@@ -35,8 +35,8 @@ extension AndroidSystem {
         let serials = screen.heldUntilAwake
         screen.heldUntilAwake = []
         for serial in serials {
-            guard let identity = alarmTable.identity(ofSerial: serial) else { continue }
-            alarmTable.update(identity) { alarm in
+            guard let position = alarmTable.position(ofSerial: serial) else { continue }
+            alarmTable.update(at: position) { alarm in
                 if let handle = alarm.dueEvent { sim.cancel(handle) }
                 alarm.dueEvent = sim.schedule(.android(.alarmDue(serial: serial)), at: sim.now, cause: record)
             }
@@ -45,8 +45,8 @@ extension AndroidSystem {
 
     /// Holds a due non-wakeup alarm while the device is asleep (A65): it waits, with no due
     /// event, until ``wake(reason:)``.
-    func holdUntilAwake(_ alarm: AndroidAlarm, identity: AndroidPendingIntent.Identity) {
-        alarmTable.update(identity) { $0.dueEvent = nil }
+    func holdUntilAwake(_ alarm: AndroidAlarm, at position: AndroidAlarmTable.Position) {
+        alarmTable.update(at: position) { $0.dueEvent = nil }
         if !screen.heldUntilAwake.contains(alarm.serial) { screen.heldUntilAwake.append(alarm.serial) }
         trace(
             "android.alarm", "alarm.deferred", rule: .a65, cause: alarm.setRecord,

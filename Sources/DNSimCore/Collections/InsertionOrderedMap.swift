@@ -219,10 +219,8 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public mutating func remove(inSlot slot: Int) -> Value {
         // The entry moved out (no copy of it), then its key forgotten.
-        guard let entry = entries[slot].take() else { preconditionFailure("InsertionOrderedMap: no live entry in slot \(slot)") }
+        guard let entry = free(slot) else { preconditionFailure("InsertionOrderedMap: no live entry in slot \(slot)") }
         positions[entry.key] = nil
-        unlink(slot)
-        freeSlots.append(Int32(slot))
         return entry.value
     }
 
@@ -236,12 +234,7 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
             appendAbsent(value, for: key)
             return nil
         }
-        // The old entry moved out (no copy of its value), the new one moved in.
-        let replaced = entries[slot].take()?.value
-        entries[slot] = Entry(key: key, value: value)
-        unlink(slot)
-        linkAtTail(slot)
-        return replaced
+        return moveToEnd(value, inSlot: slot)
     }
 
     /// Mutates the value for `key` in place (no copy of the value); `nil` when there is none.
@@ -267,7 +260,7 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public mutating func removeValue(forKey key: Key) -> Value? {
         guard let slot = positions.removeValue(forKey: key) else { return nil }
-        return free(slot)
+        return free(slot)?.value
     }
 
     /// Removes every live entry whose value satisfies `shouldRemove`; returns them in insertion order.
@@ -280,7 +273,7 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
             let next = links[Int(slot)].next
             if let entry = entries[Int(slot)], try shouldRemove(entry.value) {
                 positions[entry.key] = nil
-                if let value = free(Int(slot)) { removed.append(value) }
+                if let freed = free(Int(slot)) { removed.append(freed.value) }
             }
             slot = next
         }
@@ -298,13 +291,13 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
         tail = -1
     }
 
-    /// Unlinks `slot`, empties it for reuse and returns its value (its key is already gone from
-    /// ``positions``).
+    /// Unlinks `slot`, empties it for reuse and returns the entry it held, moved out (the
+    /// caller forgets its key in ``positions``).
     @inlinable
-    mutating func free(_ slot: Int) -> Value? {
+    mutating func free(_ slot: Int) -> Entry? {
         unlink(slot)
         freeSlots.append(Int32(slot))
-        return entries[slot].take()?.value
+        return entries[slot].take()
     }
 
     /// Links `slot` after the last live slot, with the next stamp.

@@ -89,11 +89,13 @@ public final class ElectronSystem<App: ElectronApplication> {
     /// Whether the app process is running (not quit, not asleep).
     public var isAppRunning: Bool { process != nil && !isAsleep }
 
-    /// The tags of the running process's timers, soonest first (ties in the order set), as the
-    /// trace writes them.
-    public var pendingTimerTags: [String] {
-        timers.values.sorted { $0.due != $1.due ? $0.due < $1.due : $0.id < $1.id }.map(\.tag.description)
+    /// The tags of the running process's timers, soonest first (ties in the order set).
+    public var pendingTimers: [App.TimerTag] {
+        timers.values.sorted { $0.due != $1.due ? $0.due < $1.due : $0.id < $1.id }.map(\.tag)
     }
+
+    /// ``pendingTimers`` as the trace writes them.
+    public var pendingTimerTags: [String] { pendingTimers.map(\.description) }
 
     /// Whether the login would start the app: the login item on macOS and Windows, the
     /// autostart entry on Linux (E2).

@@ -99,10 +99,9 @@ extension ElectronWorld {
     func outcome() -> WorldOutcome {
         collectPosts()
         let posts = postLog.posts(reading: ledger)
-        let armed = system.pendingTimerTags.compactMap { tag -> String? in
-            let parts = tag.splitKeepingEmpty(asciiSeparator: UInt8(ascii: "|"), maxSplits: 3)
-            guard parts.first == ElectronPluginBuild.notifyTagPrefix, parts.count == 4 else { return nil }
-            return parts[3] + "@" + parts[1]
+        let armed = system.pendingTimers.compactMap { tag -> String? in
+            guard case .notify(let slot, let date, _) = tag else { return nil }
+            return slot + "@" + date.description
         }
         let slots = system.storageSnapshot.slots
         return WorldOutcome(

@@ -240,9 +240,7 @@ final class RunIndex: TraceObserver {
     /// (``mayCountByTag(_:)``): those are asked one by one
     /// (``detailDemand(header:subsystem:kind:rule:tag:)``).
     override func fixedDetailDemand(header: Int, subsystem: String, kind: String, rule: String?) -> TraceRecorder.DetailDemand? {
-        // The position first: finding it may add the shape to the table.
-        let position = shapePosition(header: header, subsystem: subsystem, kind: kind, rule: rule)
-        let role = shapeTable.shapes[position].role
+        let role = role(header: header, subsystem: subsystem, kind: kind, rule: rule)
         return Self.mayCountByTag(role) ? nil : role.detailDemand(decisions: indexesDecisions)
     }
 
@@ -253,11 +251,16 @@ final class RunIndex: TraceObserver {
     override func detailDemand(header: Int, subsystem: String, kind: String, rule: String?, tag: String?)
         -> TraceRecorder.DetailDemand
     {
-        // The position first: finding it may add the shape to the table.
-        let position = shapePosition(header: header, subsystem: subsystem, kind: kind, rule: rule)
-        let role = shapeTable.shapes[position].role
+        let role = role(header: header, subsystem: subsystem, kind: kind, rule: rule)
         if let tag, countByTag(tag, role: role) { return .headerOnly }
         return role.detailDemand(decisions: indexesDecisions)
+    }
+
+    /// The role of the shape of a header (found, or added to the table, first: reading the
+    /// table before could read it without the shape).
+    private func role(header: Int, subsystem: String, kind: String, rule: String?) -> RecordShape.Role {
+        let position = shapePosition(header: header, subsystem: subsystem, kind: kind, rule: rule)
+        return shapeTable.shapes[position].role
     }
 
     /// Whether ``countByTag(_:role:)`` may count a record of `role` by its tag (then the demand

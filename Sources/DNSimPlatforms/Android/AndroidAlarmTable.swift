@@ -31,6 +31,7 @@ struct AndroidAlarmTable {
     subscript(position: Position) -> AndroidAlarm { check(position, byIdentity.value(inSlot: position.slot)) }
 
     /// Where the alarm held for `identity` stands.
+    @inline(__always)
     func position(of identity: AndroidPendingIntent.Identity) -> Position? {
         byIdentity.slot(forKey: identity).map { slot in Position(slot: slot, serial: byIdentity.read(inSlot: slot) { $0.serial }) }
     }

@@ -95,6 +95,8 @@ struct HostIndependenceTests {
         ("Turkish locale", ["LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8"]),
         ("TZ=America/St_Johns", ["TZ": "America/St_Johns"]),
         ("all at once", ["TZ": "Asia/Kathmandu", "LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8"]),
+        // The C library's own heap settings instead of the executable's (``ProcessHeap``).
+        ("DNSIM_HEAP=default", ["DNSIM_HEAP": "default"]),
     ]
 
     @Test func theDnsimExecutableIsFoundNextToTheTests() {

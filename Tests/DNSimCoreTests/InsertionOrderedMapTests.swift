@@ -153,4 +153,29 @@ struct InsertionOrderedMapTests {
         let orders = bySlot.keys.map { bySlot.order(of: $0) ?? -1 }
         #expect(orders == orders.sorted())
     }
+
+    /// A slot read with ``InsertionOrderedMap/readIfLive(inSlot:_:)`` gives the value of the
+    /// key that holds it now, and nothing once it is freed (or before it was ever used), without
+    /// trapping; ``InsertionOrderedMap/updateEachInSlot(_:)`` names each entry's own slot.
+    @Test func aSlotIsReadWhileLiveAndEachUpdateIsToldItsSlot() {
+        var map = InsertionOrderedMap<String, Int>()
+        let a = map.append(1, for: "a")
+        let b = map.append(2, for: "b")
+        #expect(map.readIfLive(inSlot: a) { $0 } == 1)
+        #expect(map.readIfLive(inSlot: b) { $0 } == 2)
+        #expect(map.readIfLive(inSlot: 2) { $0 } == nil, "never used")
+        #expect(map.readIfLive(inSlot: -1) { $0 } == nil)
+        map.removeValue(forKey: "a")
+        #expect(map.readIfLive(inSlot: a) { $0 } == nil, "freed")
+        let c = map.append(3, for: "c")
+        #expect(c == a, "the freed slot is reused")
+        #expect(map.readIfLive(inSlot: a) { $0 } == 3, "the slot now holds c")
+        var seen: [String: Int] = [:]
+        map.updateEachInSlot { slot, value in
+            value *= 10
+            seen[slot == b ? "b" : slot == c ? "c" : "?"] = value
+        }
+        #expect(seen == ["b": 20, "c": 30])
+        #expect(map.keys == ["b", "c"] && map.values == [20, 30])
+    }
 }

@@ -180,6 +180,15 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     @inlinable
     public func slot(forKey key: Key) -> Int? { positions[key] }
 
+    /// What `body` reads of the value in `slot`, read in place; `nil` when the slot holds no
+    /// live entry (it was never used, or is free), without trapping: for a caller holding a
+    /// slot that may have been emptied since (as a queued event names an alarm's slot).
+    @inlinable
+    public func readIfLive<R>(inSlot slot: Int, _ body: (borrowing Value) throws -> R) rethrows -> R? {
+        guard slot >= 0 && slot < entries.count, let entry = entries[slot] else { return nil }
+        return try body(entry.value)
+    }
+
     /// The value of the live entry in `slot`.
     @inlinable
     public func value(inSlot slot: Int) -> Value {
@@ -248,9 +257,15 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     /// Mutates every live value in place, in insertion order. `body` must not reach this map.
     @inlinable
     public mutating func updateEach(_ body: (inout Value) throws -> Void) rethrows {
+        try updateEachInSlot { _, value in try body(&value) }
+    }
+
+    /// ``updateEach(_:)``, telling `body` the slot of each entry (``slot(forKey:)``).
+    @inlinable
+    public mutating func updateEachInSlot(_ body: (_ slot: Int, inout Value) throws -> Void) rethrows {
         var slot = head
         while slot >= 0 {
-            if entries[Int(slot)] != nil { try body(&entries[Int(slot)]!.value) }
+            if entries[Int(slot)] != nil { try body(Int(slot), &entries[Int(slot)]!.value) }
             slot = links[Int(slot)].next
         }
     }

@@ -11,7 +11,7 @@ public struct AndroidScreen: Sendable {
     /// The last instant something woke the device while the screen was off; non-wakeup alarms
     /// due then go out with it (A65).
     var wokeAt: SimInstant?
-    /// Serials of the non-wakeup alarms held until the device wakes (A65), in the order they
+    /// Where the non-wakeup alarms held until the device wakes (A65) stand, in the order they
     /// were held.
-    var heldUntilAwake: [Int32] = []
+    var heldUntilAwake: [AndroidAlarmTable.Position] = []
 }

@@ -68,11 +68,12 @@ extension AndroidSystem {
                 TraceDetail("deferralMillis", deferral), TraceDetail("operation", operation.description),
                 TraceDetail("serial", serial),
             ], extras: operation.intent.extras)
-        var alarm = AndroidAlarm(
+        let alarm = AndroidAlarm(
             serial: serial, operation: operation, type: type, triggerAtMillis: trigger, windowLengthMillis: window,
             method: method, deferralMillis: deferral, dueEvent: nil, setRecord: record)
-        alarm.dueEvent = scheduleDue(alarm, cause: record)
-        alarmTable.set(alarm, replacing: held)
+        // Held first: its due event names where it stands.
+        let position = alarmTable.set(alarm, replacing: held)
+        alarmTable.update(at: position) { alarm in alarm.dueEvent = scheduleDue(alarm, at: position, cause: record) }
     }
 
     /// How far past its trigger an alarm will be delivered, drawn once when it is set.
@@ -136,26 +137,27 @@ extension AndroidSystem {
         return max(instant, sim.now)
     }
 
-    private func scheduleDue(_ alarm: AndroidAlarm, cause: Int32) -> EventHandle? {
-        sim.schedule(.android(.alarmDue(serial: alarm.serial)), at: dueInstant(of: alarm), cause: cause)
+    /// Schedules the due event of `alarm`, held at `position`.
+    private func scheduleDue(_ alarm: AndroidAlarm, at position: AndroidAlarmTable.Position, cause: Int32) -> EventHandle? {
+        sim.schedule(.android(.alarmDue(slot: position.slot, serial: position.serial)), at: dueInstant(of: alarm), cause: cause)
     }
 
     /// Re-queues every alarm at its due instant, so held alarms are checked again (after a
     /// maintenance window opens, idle ends, charging starts or the bucket changes).
     func requeueAllAlarms() {
-        alarmTable.updateEach { alarm in
+        alarmTable.updateEach { position, alarm in
             if let handle = alarm.dueEvent { sim.cancel(handle) }
-            alarm.dueEvent = scheduleDue(alarm, cause: sim.trace.lastID)
+            alarm.dueEvent = scheduleDue(alarm, at: position, cause: sim.trace.lastID)
         }
     }
 
     /// Re-evaluates every RTC alarm after the wall clock moved (A14); ELAPSED alarms count from
     /// boot and stay where they are (A13).
     func rebatchWallClockAlarms() {
-        alarmTable.updateEach { alarm in
+        alarmTable.updateEach { position, alarm in
             guard alarm.type.isWallClock else { return }
             if let handle = alarm.dueEvent { sim.cancel(handle) }
-            alarm.dueEvent = scheduleDue(alarm, cause: sim.trace.lastID)
+            alarm.dueEvent = scheduleDue(alarm, at: position, cause: sim.trace.lastID)
         }
         for alarm in alarmTable.alarms where !alarm.type.isWallClock {
             trace(
@@ -182,13 +184,15 @@ extension AndroidSystem {
 
     /// Delivers a due alarm's broadcast (A2) and removes the one-shot alarm, unless a power
     /// restriction holds it or it is a non-wakeup alarm and the device is asleep (A65).
-    func fireAlarm(serial: Int32) {
-        guard let position = alarmTable.position(ofSerial: serial) else { return }
+    func fireAlarm(at due: AndroidAlarmTable.Position) {
+        guard let position = alarmTable.stillHeld(due) else { return }
         let held = alarmTable[position]
         if let (until, rule, why) = hold(held) {
             // No instant: held until a change re-checks every alarm (battery saver, A60).
             alarmTable.update(at: position) { alarm in
-                alarm.dueEvent = until.flatMap { sim.schedule(.android(.alarmDue(serial: serial)), at: $0, cause: alarm.setRecord) }
+                alarm.dueEvent = until.flatMap {
+                    sim.schedule(.android(.alarmDue(slot: position.slot, serial: position.serial)), at: $0, cause: alarm.setRecord)
+                }
             }
             trace(
                 "android.alarm", "alarm.deferred", rule: rule, cause: held.setRecord,

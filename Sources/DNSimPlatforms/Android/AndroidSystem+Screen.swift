@@ -32,13 +32,14 @@ extension AndroidSystem {
         let record = trace(
             "android.power", "device.woke", rule: .a65, cause: cause,
             [TraceDetail("why", reason), TraceDetail("heldAlarms", screen.heldUntilAwake.count)])
-        let serials = screen.heldUntilAwake
+        let held = screen.heldUntilAwake
         screen.heldUntilAwake = []
-        for serial in serials {
-            guard let position = alarmTable.position(ofSerial: serial) else { continue }
+        for position in held {
+            guard let position = alarmTable.stillHeld(position) else { continue }
             alarmTable.update(at: position) { alarm in
                 if let handle = alarm.dueEvent { sim.cancel(handle) }
-                alarm.dueEvent = sim.schedule(.android(.alarmDue(serial: serial)), at: sim.now, cause: record)
+                alarm.dueEvent = sim.schedule(
+                    .android(.alarmDue(slot: position.slot, serial: position.serial)), at: sim.now, cause: record)
             }
         }
     }
@@ -47,7 +48,7 @@ extension AndroidSystem {
     /// event, until ``wake(reason:)``.
     func holdUntilAwake(_ alarm: AndroidAlarm, at position: AndroidAlarmTable.Position) {
         alarmTable.update(at: position) { $0.dueEvent = nil }
-        if !screen.heldUntilAwake.contains(alarm.serial) { screen.heldUntilAwake.append(alarm.serial) }
+        if !screen.heldUntilAwake.contains(position) { screen.heldUntilAwake.append(position) }
         trace(
             "android.alarm", "alarm.deferred", rule: .a65, cause: alarm.setRecord,
             [

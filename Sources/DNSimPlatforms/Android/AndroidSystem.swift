@@ -151,7 +151,7 @@ public final class AndroidSystem<App: AndroidApplication> {
     /// Handles an event this model scheduled.
     public func handle(_ event: AndroidEvent) {
         switch event {
-        case .alarmDue(let serial): fireAlarm(serial: serial)
+        case .alarmDue(let slot, let serial): fireAlarm(at: AndroidAlarmTable.Position(slot: slot, serial: serial))
         case .bootFinished: finishBoot()
         case .userUnlock: unlock()
         case .enterIdle: idleCountdownEnded()

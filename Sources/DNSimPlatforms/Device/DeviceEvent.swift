@@ -41,8 +41,9 @@ public enum ElectronEvent: Sendable, Equatable {
 
 /// Events that the Android model schedules for itself.
 public enum AndroidEvent: Sendable, Equatable {
-    /// The alarm with this serial number is due.
-    case alarmDue(serial: Int32)
+    /// The alarm with this serial number, held in this slot of the alarm table, is due (the
+    /// slot finds it without a look-up; the serial tells whether it is still the one held there).
+    case alarmDue(slot: Int32, serial: Int32)
     /// The device finishes booting after a reboot or power-on.
     case bootFinished
     /// The user unlocks the device (scheduled when a reboot step says when).

@@ -200,6 +200,39 @@ struct TraceDigestTests {
         }
     }
 
+    @Test("A record with an empty summary reaches a summary-reading observer as one with no extras, its details never built")
+    func anEmptySummaryArrivesAsNoExtras() {
+        final class ArrivalObserver: TraceObserver {
+            var asRecords: [String] = []
+            var asExtras: [(kind: String, extras: [StringPair])] = []
+            override func detailDemand(header: Int, subsystem: String, kind: String, rule: String?, tag: String?)
+                -> TraceRecorder.DetailDemand
+            { .summary }
+            override func observe(_ record: consuming TraceRecord, header: Int) { asRecords.append(record.kind) }
+            override func observe(
+                header: Int, id: Int32, time: SimInstant, subsystem: String, kind: String, rule: String?, cause: Int32,
+                extras: [StringPair]
+            ) { asExtras.append((kind, extras)) }
+        }
+        let recorder = TraceRecorder(enabled: false)
+        let observer = ArrivalObserver()
+        recorder.observer = observer
+        var builtFull = 0
+        func full() -> [TraceDetail] {
+            builtFull += 1
+            return [TraceDetail("action", "NOTIFY")]
+        }
+        let at = SimInstant(millisecondsSinceEpoch: 0)
+        recorder.record(at: at, subsystem: "x", kind: "empty", cause: -1, details: full(), summary: [])
+        recorder.record(at: at, subsystem: "x", kind: "summarised", cause: -1, details: full(), summary: [.extra("slot", "s1")])
+        recorder.record(at: at, subsystem: "x", kind: "unsummarised", cause: -1, details: full())
+        recorder.record(at: at, subsystem: "x", kind: "item", cause: -1, details: full(), extras: [StringPair("slot", "s1")])
+        #expect(builtFull == 1, "only the record without a summary builds its details")
+        #expect(observer.asRecords == ["summarised", "unsummarised"])
+        #expect(observer.asExtras.map(\.kind) == ["empty", "item"])
+        #expect(observer.asExtras.map(\.extras) == [[], [StringPair("slot", "s1")]])
+    }
+
     @Test func aHeaderOnlyRecordIsFoldedAndNumberedButNeitherBuiltNorObserved() {
         let kept = TraceRecorder(enabled: true, seed: 7)
         let dropped = TraceRecorder(enabled: false, seed: 7)

@@ -82,8 +82,8 @@ public final class TraceRecorder {
         /// Only its summary: the record carries the summary alone when the writer gave one
         /// (`summary` or `extras` of
         /// ``record(at:subsystem:kind:rule:cause:details:summary:extras:tag:)``; a record with
-        /// extras reaches ``TraceObserver/observe(header:id:time:subsystem:kind:rule:cause:extras:)``),
-        /// else all its details.
+        /// extras reaches ``TraceObserver/observe(header:id:time:subsystem:kind:rule:cause:extras:)``,
+        /// and so does one whose summary is empty, with no extras), else all its details.
         case summary
         /// All of them.
         case all
@@ -176,6 +176,14 @@ public final class TraceRecorder {
                     return lastID
                 }
                 recordDetails = summary() ?? details()
+                // An empty summary is a record about no item's extras: it reaches the observer
+                // as one with no extras does, which need not be built.
+                if recordDetails.isEmpty {
+                    observer.observe(
+                        header: header.number, id: lastID, time: time, subsystem: subsystem, kind: kind, rule: rule, cause: cause,
+                        extras: [])
+                    return lastID
+                }
             case .all: recordDetails = details()
             }
             observer.observe(

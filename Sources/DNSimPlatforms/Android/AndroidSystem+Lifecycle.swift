@@ -33,18 +33,19 @@ extension AndroidSystem {
     /// Delivers an Intent to the app, honouring the stopped state (A27), the manifest, and the
     /// boot lock (A33). Alarm PendingIntents target the app explicitly.
     func deliver(_ intent: AndroidIntent, cause: Int32, fromAlarm: Bool = false) {
-        let details = [TraceDetail("action", intent.action)]
+        // Built only for a record whose details are read.
+        func details() -> [TraceDetail] { [TraceDetail("action", intent.action)] }
         guard isPoweredOn else { return }
         if isStopped {
-            trace("android.broadcast", "broadcast.excluded", rule: .a27, cause: cause, details)
+            trace("android.broadcast", "broadcast.excluded", rule: .a27, cause: cause, details())
             return
         }
         if !isUnlockedSinceBoot && !manifest.directBootAware {
-            trace("android.broadcast", "broadcast.notDeliveredBeforeUnlock", rule: .a33, cause: cause, details)
+            trace("android.broadcast", "broadcast.notDeliveredBeforeUnlock", rule: .a33, cause: cause, details())
             return
         }
         if intent.hasAction(AndroidIntent.bootCompleted) && profile.autostartBlocksBootBroadcasts {
-            trace("android.broadcast", "broadcast.blockedByAutostart", rule: .a30, cause: cause, details)
+            trace("android.broadcast", "broadcast.blockedByAutostart", rule: .a30, cause: cause, details())
             return
         }
         if intent.hasAction(AndroidIntent.bootCompleted) && hasEnqueuedWorkWithoutJob {
@@ -59,12 +60,12 @@ extension AndroidSystem {
             ensureProcess(reason: "WorkManager RescheduleReceiver", cause: cause)
         }
         if !fromAlarm && !manifest.receiverActions.contains(intent.action) {
-            trace("android.broadcast", "broadcast.noReceiver", cause: cause, details)
+            trace("android.broadcast", "broadcast.noReceiver", cause: cause, details())
             return
         }
         if fromAlarm && process == nil && failNextProcessStartForAlarm {
             failNextProcessStartForAlarm = false
-            trace("android.am", "process.startFailed", rule: .a30, cause: cause, details)
+            trace("android.am", "process.startFailed", rule: .a30, cause: cause, details())
             return
         }
         // A34: TIME_SET and TIMEZONE_CHANGED reach manifest receivers despite the implicit-broadcast
@@ -72,7 +73,7 @@ extension AndroidSystem {
         let rule: OSRule? =
             intent.hasAction(AndroidIntent.timeSet) || intent.hasAction(AndroidIntent.timezoneChanged)
             ? .a34 : fromAlarm && !postNotificationsGranted ? .a52 : nil
-        let record = trace("android.broadcast", "broadcast.delivered", rule: rule, cause: cause, details)
+        let record = trace("android.broadcast", "broadcast.delivered", rule: rule, cause: cause, details())
         ensureProcess(reason: fromAlarm ? "alarm" : "broadcast", cause: record)
         process?.onReceive(intent, context: context)
     }

@@ -63,7 +63,7 @@ public struct TraceRecord: Equatable, Sendable {
     /// Inlined into the observers that read the extras of most records of a run: ASCII keys
     /// (all a run's are) compare by their representation, and `name`'s first byte is read only
     /// for a key that is not ASCII.
-    @inlinable
+    @inlinable @inline(__always)
     public static func extra(_ name: String, in extras: [StringPair]) -> String? {
         for index in extras.indices {
             switch UTF8Bytes.asciiEquality(extras[index].key, name) {

@@ -251,9 +251,58 @@ final class RunIndex: TraceObserver {
     override func detailDemand(header: Int, subsystem: String, kind: String, rule: String?, tag: String?)
         -> TraceRecorder.DetailDemand
     {
+        if let tag, header < tagCounts.count, let bits = UTF8Bytes.representation(of: tag),
+            let known = tagCounts[header].firstIndex(where: { UTF8Bytes.representation(of: $0.tag).map { $0 == bits } == true })
+        {
+            count(tagCounts[header][known].counter)
+            return .headerOnly
+        }
         let role = role(header: header, subsystem: subsystem, kind: kind, rule: rule)
-        if let tag, countByTag(tag, role: role) { return .headerOnly }
+        if let tag, let counter = countByTag(tag, role: role) {
+            rememberTag(tag, counter: counter, header: header)
+            count(counter)
+            return .headerOnly
+        }
         return role.detailDemand(decisions: indexesDecisions)
+    }
+
+    /// How a record counted by its tag is counted (``countByTag(_:role:)``).
+    private enum TagCounter {
+        /// One more of the telemetry event at this position of ``telemetryTally``.
+        case telemetry(Int)
+        /// One more of the fetch result at this position of ``fetchResultTally``.
+        case fetchResult(Int)
+        case ackDelivered, ackFailed
+        /// Nothing beyond the record's header (a WorkManager run).
+        case nothing
+    }
+
+    /// A tag a header's records were counted by, and how.
+    private struct TagCount {
+        var tag: String
+        var counter: TagCounter
+    }
+
+    /// By header number, the tags its records were counted by lately (tags are mostly literals,
+    /// found again by their bits: a record counted so is neither given a role nor searched for
+    /// in a tally). At most ``tagsRememberedPerHeader`` each: a header counted by many tags (a
+    /// WorkManager run by its work's name) asks the role for the rest.
+    @exclusivity(unchecked) private var tagCounts: [[TagCount]] = []
+    private static let tagsRememberedPerHeader = 8
+
+    private func rememberTag(_ tag: String, counter: TagCounter, header: Int) {
+        if header >= tagCounts.count { tagCounts.append(contentsOf: repeatElement([], count: header + 1 - tagCounts.count)) }
+        if tagCounts[header].count < Self.tagsRememberedPerHeader { tagCounts[header].append(TagCount(tag: tag, counter: counter)) }
+    }
+
+    private func count(_ counter: TagCounter) {
+        switch counter {
+        case .telemetry(let position): telemetryTally.addOne(at: position)
+        case .fetchResult(let position): fetchResultTally.addOne(at: position)
+        case .ackDelivered: acksDelivered += 1
+        case .ackFailed: acksFailed += 1
+        case .nothing: break
+        }
     }
 
     /// The role of the shape of a header (found, or added to the table, first: reading the
@@ -276,21 +325,21 @@ final class RunIndex: TraceObserver {
     /// The telemetry event of a skipped occurrence, which the result lists (``skips``).
     static let skippedEvent = "skipped"
 
-    /// Indexes a record of `role` by its `tag` alone, as ``observe(_:header:)`` would by the detail the
-    /// tag gives, when that is all the index reads of it; returns whether it did. Such records
-    /// are plugin telemetry but a skip (the event), content fetches (the result), telemetry
-    /// ACKs (whether one arrived) and WorkManager runs but the scripted test app's (the name);
-    /// none is a removal or an OS decision, whose occurrence is in other details.
-    private func countByTag(_ tag: String, role: RecordShape.Role) -> Bool {
-        guard Self.mayCountByTag(role) else { return false }
+    /// How a record of `role` is counted by its `tag` alone, as ``observe(_:header:)`` would
+    /// count it by the detail the tag gives, when that is all the index reads of it (the
+    /// caller counts it); `nil` when it is not. Such records are plugin telemetry but a skip
+    /// (the event), content fetches (the result), telemetry ACKs (whether one arrived) and
+    /// WorkManager runs but the scripted test app's (the name); none is a removal or an OS
+    /// decision, whose occurrence is in other details.
+    private func countByTag(_ tag: String, role: RecordShape.Role) -> TagCounter? {
+        guard Self.mayCountByTag(role) else { return nil }
         switch role.special {
-        case .pluginTelemetry where tag != Self.skippedEvent: telemetryTally.add(tag)
-        case .contentFetch: fetchResultTally.add(tag)
-        case .telemetryAck: if tag == "true" { acksDelivered += 1 } else { acksFailed += 1 }
-        case .workStarted where !tag.hasPrefix(ScriptedWork.namePrefix): break
-        default: return false
+        case .pluginTelemetry where tag != Self.skippedEvent: return .telemetry(telemetryTally.position(of: tag))
+        case .contentFetch: return .fetchResult(fetchResultTally.position(of: tag))
+        case .telemetryAck: return tag == "true" ? .ackDelivered : .ackFailed
+        case .workStarted where !tag.hasPrefix(ScriptedWork.namePrefix): return .nothing
+        default: return nil
         }
-        return true
     }
 
     /// Indexes one record.

@@ -10,11 +10,20 @@ struct Tally {
 
     /// Counts one more `name`.
     mutating func add(_ name: String) {
-        if let known = entries.firstIndex(where: { $0.name == name }) {
-            entries[known].count += 1
-        } else {
-            entries.append((name, 1))
-        }
+        addOne(at: position(of: name))
+    }
+
+    /// Where `name` is counted (added, with a count of 0, when it is new): a caller that meets
+    /// the name again counts it there (``addOne(at:)``) without searching for it.
+    mutating func position(of name: String) -> Int {
+        if let known = entries.firstIndex(where: { $0.name == name }) { return known }
+        entries.append((name, 0))
+        return entries.count - 1
+    }
+
+    /// Counts one more of the name at `position` (``position(of:)``).
+    mutating func addOne(at position: Int) {
+        entries[position].count += 1
     }
 
     /// The counts by name.

@@ -17,6 +17,9 @@ import Glibc
 ///   reserve (`madvise(MADV_HUGEPAGE)`, honoured when
 ///   `/sys/kernel/mm/transparent_hugepage/enabled` is `madvise` or `always`): what
 ///   `glibc.malloc.hugetlb=1` does. A 2 MiB page is faulted in once instead of 512 small ones.
+///   The stretch of the reserve below its first whole huge page is taken by one block that is
+///   never used, so that the run's blocks start on huge pages. A device-year then takes
+///   600–1 200 page faults, some 550 of them the executable's own loading.
 ///
 /// The reserve is address space: only the pages a run touches are resident, in 2 MiB steps, so
 /// peak resident memory rises by a few MiB (a 50-slot device-year: 30 → 35 MiB). Other
@@ -70,6 +73,11 @@ public enum ProcessHeap {
             }
             // Advice only: a kernel without transparent huge pages refuses it, and nothing changes.
             let advised = madvise(region, last - first, MADV_HUGEPAGE) == 0
+            // The heap's top starts where the block did, below the first whole huge page: a block
+            // kept over that stretch (untouched but for its header) makes the next ones start
+            // on huge pages.
+            let below = first - Int(bitPattern: block)
+            if advised, below > 4096 { _ = unsafeBitCast(mallocSymbol, to: Malloc.self)(below - 64) }
             return .prepared(reserve: reserve, hugePageBytes: advised ? last - first : 0)
         #else
             return .unavailable

@@ -4,19 +4,23 @@ extension IOSDailyNotificationPlugin {
     /// A slot's window as last computed, with the inputs it is a function of: the slot (its
     /// time, dates, titles and content), the device's zone, the number of days and the freshness
     /// rules in force (the policy and build are the plugin's own and fixed).
-    struct WindowMemo {
-        var slot: PluginStore.Slot
-        var zone: Zone
-        var days: Int
-        var rules: FreshnessPolicy
+    ///
+    /// A class, written once: reading a slot's memo out of ``windowMemos`` (every arming of
+    /// every slot does) is a reference, not a copy of the slot, the rules and three lists field
+    /// by field, and a memo replaced is freed by its own deinitializer.
+    final class WindowMemo {
+        let slot: PluginStore.Slot
+        let zone: Zone
+        let days: Int
+        let rules: FreshnessPolicy
         /// The window day by day, from the slot's next date.
-        var window: [WindowDay]
+        let window: [WindowDay]
         /// The date-decided parts of each day of ``window`` under calendar-day rollover, which
         /// the next window of the slot can keep (``calendarDayWindow(for:zone:days:rules:previous:)``);
         /// empty under the other rollover and triggers.
-        var dates: [WindowDate]
+        let dates: [WindowDate]
         /// The requests of ``window`` (the days TTL does not keep from being armed), in order.
-        var requests: [WindowRequest]
+        let requests: [WindowRequest]
 
         /// A memo of `window`, the window of `slot` for these inputs, and of its `dates`, if kept.
         init(slot: PluginStore.Slot, zone: Zone, days: Int, rules: FreshnessPolicy, window: [WindowDay], dates: [WindowDate] = []) {

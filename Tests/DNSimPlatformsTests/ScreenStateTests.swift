@@ -220,6 +220,25 @@ struct ScreenStateTests {
         #expect(woke.detail("why") == "wakeup alarm")
     }
 
+    @Test("A65: an alarm cancelled while held is not delivered on the wake, nor is the alarm set after it in its place")
+    func a65CancelledHeldAlarmStaysCancelled() throws {
+        let device = Device()
+        device.system.moveAppToBackground()
+        device.system.setCharging(true)  // no Doze: only the sleep holds the alarm
+        device.system.setScreen(on: false)
+        try device.alarmManager.setExact(.rtc, device.wallNow + 10 * 60_000, TestApp.operation(1))
+        try device.run(for: .minutes(15))
+        #expect(device.rules("alarm.deferred") == ["A65"])
+        device.alarmManager.cancel(TestApp.operation(1))
+        // Set after the cancel, it is held where the cancelled one was; the wake must not take
+        // it for the one it held.
+        try device.alarmManager.setExact(.rtc, device.wallNow + 45 * 60_000, TestApp.operation(2))
+        device.system.setScreen(on: true)
+        try device.run(for: .minutes(60))
+        #expect(device.fires(of: TestApp.operation(1)).isEmpty, "cancelled while held")
+        #expect(device.fires(of: TestApp.operation(2)) == [Device.defaultStart + .minutes(60)], "on its own time, not at the wake")
+    }
+
     @Test("A65: a Doze maintenance window wakes the device for the non-wakeup alarms it held")
     func a65MaintenanceWindowWakesTheDevice() throws {
         let device = Device(parameters: .doze(spacing: [.hours(1)], jitterPercent: 0))

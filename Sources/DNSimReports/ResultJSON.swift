@@ -206,38 +206,47 @@ public enum ResultJSON {
             ]))
     }
 
-    /// ``delivery(_:_:)`` streamed, run once per delivery (thousands of times for a device-year).
+    /// ``delivery(_:_:)`` streamed, run once per delivery (thousands of times for a device-year):
+    /// written whole into room reserved once (``JSONStreamWriter/Cursor``).
     private static func write(
         _ d: RunResult.Delivery, of result: RunResult, to json: inout JSONStreamWriter, timestamps: inout ISO8601.Writer
     ) {
-        json.beginObject()
-        json.key(MemberKey.content)
-        json.beginObject()
-        json.key(MemberKey.ageMs)
-        json.integer(d.contentFetchedAt.map { (d.deliveredAt - $0).milliseconds })
-        json.key(MemberKey.body)
-        json.string(d.body)
-        json.key(MemberKey.title)
-        json.string(d.title)
-        json.key(MemberKey.version)
-        json.integer(d.contentVersion.map { Int64($0) })
-        json.endObject()
-        json.key(MemberKey.deliveredAt)
-        json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(d.deliveredAt, to: $0, with: &timestamps) }
-        json.key(MemberKey.latenessMs)
-        json.integer(d.latenessMs)
-        json.key(MemberKey.localDate)
-        json.string(d.localDate)
-        json.key(MemberKey.plannedAt)
-        if let plannedAt = d.plannedAt {
-            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(plannedAt, to: $0, with: &timestamps) }
-        } else {
-            json.null()
+        let strings = d.body.utf8.count + d.title.utf8.count + d.localDate.utf8.count + d.slot.utf8.count
+        json.value(reserving: itemRoom + JSONStreamWriter.Cursor.room(forStrings: strings)) { cursor in
+            cursor.object { cursor in
+                cursor.key(MemberKey.content)
+                cursor.object { cursor in
+                    cursor.key(MemberKey.ageMs)
+                    cursor.integer(d.contentFetchedAt.map { (d.deliveredAt - $0).milliseconds })
+                    cursor.key(MemberKey.body)
+                    cursor.string(d.body)
+                    cursor.key(MemberKey.title)
+                    cursor.string(d.title)
+                    cursor.key(MemberKey.version)
+                    cursor.integer(d.contentVersion.map { Int64($0) })
+                }
+                cursor.key(MemberKey.deliveredAt)
+                cursor.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(d.deliveredAt, to: $0, with: &timestamps) }
+                cursor.key(MemberKey.latenessMs)
+                cursor.integer(d.latenessMs)
+                cursor.key(MemberKey.localDate)
+                cursor.string(d.localDate)
+                cursor.key(MemberKey.plannedAt)
+                if let plannedAt = d.plannedAt {
+                    cursor.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(plannedAt, to: $0, with: &timestamps) }
+                } else {
+                    cursor.null()
+                }
+                cursor.key(MemberKey.slot)
+                cursor.string(d.slot)
+            }
         }
-        json.key(MemberKey.slot)
-        json.string(d.slot)
-        json.endObject()
     }
+
+    /// The room a delivery or an occurrence takes apart from its strings' contents: at most a
+    /// dozen members, each a line break, an indentation a few levels deep, a key of at most 11
+    /// bytes and a value of at most two timestamps' or an integer's length.
+    private static let itemRoom = 1024
 
     private static func freshness(_ f: FreshnessMetrics) -> JSONValue {
         .object(
@@ -283,16 +292,19 @@ public enum ResultJSON {
         json.beginArray()
         for o in occurrences {
             spill(&json)
-            json.beginObject()
-            json.key(MemberKey.localDate)
-            json.string(o.localDate)
-            json.key(MemberKey.plannedAt)
-            json.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(o.plannedAt, to: $0, with: &timestamps) }
-            json.key(MemberKey.reason)
-            json.string(o.reason)
-            json.key(MemberKey.slot)
-            json.string(o.slot)
-            json.endObject()
+            let strings = o.localDate.utf8.count + o.reason.utf8.count + o.slot.utf8.count
+            json.value(reserving: itemRoom + JSONStreamWriter.Cursor.room(forStrings: strings)) { cursor in
+                cursor.object { cursor in
+                    cursor.key(MemberKey.localDate)
+                    cursor.string(o.localDate)
+                    cursor.key(MemberKey.plannedAt)
+                    cursor.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(o.plannedAt, to: $0, with: &timestamps) }
+                    cursor.key(MemberKey.reason)
+                    cursor.string(o.reason)
+                    cursor.key(MemberKey.slot)
+                    cursor.string(o.slot)
+                }
+            }
         }
         json.endArray()
     }

@@ -17,7 +17,7 @@
 /// ```
 public struct JSONStreamWriter {
     /// The text written so far, and room for more (``JSONOutputBuffer``).
-    private var output: JSONOutputBuffer
+    var output: JSONOutputBuffer
     /// Bytes made by the few writes that assemble their text apart (escaped strings,
     /// ``string(contents:)``), kept for reuse.
     private var scratch: [UInt8] = []
@@ -32,7 +32,7 @@ public struct JSONStreamWriter {
     public let style: JSONWriter.Style
 
     /// How many containers are open.
-    private var depth = 0
+    private(set) var depth = 0
     /// The innermost open container (meaningful when ``depth`` > 0): kept apart from the
     /// enclosing ones, so that a member or element touches no array.
     private var innermost = Container(isObject: false)
@@ -269,7 +269,7 @@ public struct JSONStreamWriter {
     /// What goes before an element or a member (``separate()``): a comma after a previous
     /// one, then in the pretty style a line break and the indentation; nothing for a value that
     /// is not separated (a member's value, a top-level value).
-    private struct Separator {
+    struct Separator {
         var comma = false
         var newline = false
         var indent = 0
@@ -296,7 +296,7 @@ public struct JSONStreamWriter {
     /// The separator of the next element or member when `separated` (counting it in the
     /// innermost container), else none.
     @inline(__always)
-    private mutating func takeSeparator(_ separated: Bool) -> Separator {
+    mutating func takeSeparator(_ separated: Bool) -> Separator {
         guard separated else { return Separator() }
         let pretty = style == .pretty
         let separator = Separator(comma: innermost.count > 0, newline: pretty, indent: pretty ? depth * 2 : 0)
@@ -312,7 +312,7 @@ public struct JSONStreamWriter {
     }
 
     /// Whether the innermost open container is an array (a value there needs a separator).
-    private var isInArray: Bool { depth > 0 && !innermost.isObject }
+    var isInArray: Bool { depth > 0 && !innermost.isObject }
 
     /// Before an array element or an object member: a comma after the previous one, then the
     /// pretty style's line break and indentation.

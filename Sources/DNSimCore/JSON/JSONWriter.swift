@@ -135,7 +135,7 @@ public enum JSONWriter {
     }
 
     /// Whether a UTF-8 byte must be escaped inside a JSON string.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
@@ -143,19 +143,12 @@ public enum JSONWriter {
     /// Whether any of `bytes` ``needsEscape(_:)``: eight bytes at a time, each word tested at
     /// once for a byte below 0x20, a quote and a backslash (the exact zero-byte and less-than
     /// tests of "Bit Twiddling Hacks"), then the last few bytes one by one.
+    @usableFromInline
     static func containsEscapable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         var position = 0
         while position + 8 <= bytes.count {
-            let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            let below = (word &- ones &* 0x20) & ~word
-            let hasQuote = (quote &- ones) & ~quote
-            let hasBackslash = (backslash &- ones) & ~backslash
-            if (below | hasQuote | hasBackslash) & highs != 0 { return true }
+            if wordContainsEscapable(base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) { return true }
             position += 8
         }
         while position < bytes.count {
@@ -163,6 +156,32 @@ public enum JSONWriter {
             position += 1
         }
         return false
+    }
+
+    /// Whether any of the eight bytes of `word` ``needsEscape(_:)``, tested at once (the exact
+    /// zero-byte and less-than tests of "Bit Twiddling Hacks": a borrow can only mark a byte above
+    /// one that matched).
+    @inlinable @inline(__always)
+    static func wordContainsEscapable(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let below = (word &- ones &* 0x20) & ~word
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        return (below | hasQuote | hasBackslash) & highs != 0
+    }
+
+    /// Writes UTF-8 `bytes` quoted and escaped at `start` (room for
+    /// ``JSONStreamWriter/Cursor/room(forStrings:)`` of them) and returns the end of what it wrote.
+    @usableFromInline
+    static func writeQuotedEscaped(_ bytes: UnsafeBufferPointer<UInt8>, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var escaped: [UInt8] = [UInt8(ascii: "\"")]
+        appendEscaped(bytes, to: &escaped)
+        escaped.append(UInt8(ascii: "\""))
+        escaped.withUnsafeBufferPointer { if let source = $0.baseAddress { start.update(from: source, count: $0.count) } }
+        return start + escaped.count
     }
 
     static func appendEscaped(_ string: String, to output: inout [UInt8]) {

@@ -19,6 +19,11 @@ extension ISO8601 {
         /// `±HH:MM`: the first 6 of its 8 bytes, as they lie in memory.
         private var offsetText: UInt64 = 0
 
+        /// The zone of the last timestamp, and the span of its offset found then: a timestamp
+        /// in that span, in that zone, takes the offset without a look-up.
+        private var zone: Zone?
+        private var span: Zone.OffsetSpan?
+
         /// Creates a writer that remembers nothing yet.
         public init() {}
 
@@ -26,7 +31,7 @@ extension ISO8601 {
         /// ``ISO8601/maximumWrittenLength`` bytes (it may write scratch bytes past the text,
         /// within that room), and returns how many bytes the text has.
         public mutating func write(_ instant: SimInstant, in zone: Zone, to start: UnsafeMutablePointer<UInt8>) -> Int {
-            let offset = zone.offsetSeconds(at: instant)
+            let offset = offsetSeconds(at: instant, in: zone)
             let local = instant.millisecondsSinceEpoch + Int64(offset) * 1000
             let day = CivilMath.floorDivide(local, by: CivilMath.millisecondsPerDay)
             if offset != self.offset {
@@ -45,6 +50,15 @@ extension ISO8601 {
             let length = ISO8601.writeTime(time, into: UnsafeMutableBufferPointer(start: start, count: ISO8601.maximumWrittenLength), at: 11)
             raw.storeBytes(of: offsetText, toByteOffset: length, as: UInt64.self)
             return length + 6
+        }
+
+        /// `zone.offsetSeconds(at: instant)`, from the remembered span when it holds the instant.
+        private mutating func offsetSeconds(at instant: SimInstant, in zone: Zone) -> Int {
+            if let span, span.contains(instant), let known = self.zone, known.sharesTable(with: zone) { return span.offsetSeconds }
+            let found = zone.offsetSpan(at: instant)
+            self.zone = zone
+            span = found
+            return found.offsetSeconds
         }
 
         /// Remembers `YYYY-MM-DDT` of `date` (which has a four-digit year).

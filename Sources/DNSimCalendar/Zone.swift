@@ -58,6 +58,32 @@ public struct Zone: Hashable, Sendable {
         table.offset(atSeconds: instant.secondsSinceEpoch)
     }
 
+    /// A UTC offset and the whole seconds through which a zone keeps it: what a caller that
+    /// asks for the offsets of many nearby instants (a document's timestamps) remembers, so that
+    /// most of its questions are a comparison instead of a look-up.
+    public struct OffsetSpan: Sendable {
+        /// The offset in seconds (east of Greenwich positive).
+        public let offsetSeconds: Int
+        /// The whole seconds since the epoch through which the offset is in force (a part of the
+        /// span between two transitions).
+        let seconds: Range<Int64>
+
+        /// Whether the offset is in force at `instant`.
+        @inline(__always)
+        public func contains(_ instant: SimInstant) -> Bool { seconds.contains(instant.secondsSinceEpoch) }
+    }
+
+    /// The UTC offset in force at `instant` (``offsetSeconds(at:)``), with a span of instants
+    /// around it through which it is in force.
+    public func offsetSpan(at instant: SimInstant) -> OffsetSpan {
+        let span = table.offsetSpan(atSeconds: instant.secondsSinceEpoch)
+        return OffsetSpan(offsetSeconds: span.offset, seconds: span.seconds)
+    }
+
+    /// Whether `other` reads its offsets from the same table as this zone (then they give the
+    /// same offsets; two identifiers of one zone may have tables of their own).
+    func sharesTable(with other: Zone) -> Bool { table === other.table }
+
     /// The wall-clock reading in this zone at `instant`.
     /// The UTC offset in seconds in force throughout `start`…`end` (each floored to whole
     /// seconds, as ``offsetSeconds(at:)`` reads them), found in one look-up when it does not

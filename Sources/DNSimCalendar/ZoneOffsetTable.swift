@@ -47,6 +47,18 @@ final class ZoneOffsetTable: Sendable {
         }
     }
 
+    /// The UTC offset in force at the whole second `seconds`, and the whole seconds around it
+    /// through which it stays in force (cut at the ends of the chunk `seconds` lies in).
+    func offsetSpan(atSeconds seconds: Int64) -> (offset: Int, seconds: Range<Int64>) {
+        let index = CivilMath.floorDivide(seconds, by: Self.chunkSeconds)
+        return state.withLock { state in
+            if state.recent.index != index {
+                state.makeRecent(index, timeZone: timeZone)
+            }
+            return state.recent.offsetSpan(atSeconds: seconds)
+        }
+    }
+
     /// The UTC offset in force at every whole second from `start` through `end`, when it does
     /// not change in between and both lie in one chunk (one look-up under the lock, where
     /// asking for each end would take two); `nil` otherwise, changed or not.
@@ -170,6 +182,15 @@ extension ZoneOffsetTable {
             // The number of transitions at or before `seconds`.
             let count = instants.partitioningIndex { $0 > seconds }
             return count == 0 ? offsetBefore : offsets[count - 1]
+        }
+
+        /// The offset at `seconds`, which must lie in this span, and the seconds of this span
+        /// through which it is in force.
+        func offsetSpan(atSeconds seconds: Int64) -> (offset: Int, seconds: Range<Int64>) {
+            let count = instants.partitioningIndex { $0 > seconds }
+            let lower = count == 0 ? index * ZoneOffsetTable.chunkSeconds : instants[count - 1]
+            let upper = count == instants.count ? (index + 1) * ZoneOffsetTable.chunkSeconds : instants[count]
+            return (count == 0 ? offsetBefore : offsets[count - 1], lower..<upper)
         }
 
         /// The offset at `start`, if no transition of this span falls in (`start`, `end`]; both

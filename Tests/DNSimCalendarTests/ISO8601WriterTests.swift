@@ -59,4 +59,16 @@ struct ISO8601WriterTests {
             }
         }
     }
+
+    @Test("Zones taking turns at nearby instants: each timestamp has its own zone's offset, not the one the writer remembers")
+    func zonesTakingTurns() throws {
+        let zones = try ["Europe/Berlin", "America/New_York", "Asia/Kolkata", "Europe/Berlin", "Europe/Paris"].map { try #require(Zone(identifier: $0)) }
+        var writer = ISO8601.Writer()
+        var instant = try #require(ISO8601.parseInstant("2026-03-29T00:30:00Z"))
+        for step in 0..<200 {
+            let (written, expected) = Self.texts(instant, in: zones[step % zones.count], writer: &writer)
+            #expect(written == expected)
+            instant = instant + .milliseconds(61_001)
+        }
+    }
 }

@@ -97,6 +97,33 @@ struct ZoneOffsetTableTests {
     }
 
     @Test(arguments: windows)
+    func offsetSpansHoldTheOffsetAndEndAtTransitions(window: Window) throws {
+        let zone = try #require(Zone(identifier: window.zone))
+        let timeZone = try #require(TimeZone(identifier: window.zone))
+        let start = try Self.seconds(ofYear: window.fromYear)
+        let end = try Self.seconds(ofYear: window.toYear)
+        let changes = Set(Self.reportedChanges(timeZone, from: start - 400 * 86_400, to: end + 400 * 86_400))
+        // Every 2 days 3 h 17 s: each span holds its instant, gives Foundation's offset at its
+        // first and last second, and starts and ends at a change (or a chunk's end, where the
+        // offset need not change).
+        for seconds in stride(from: start, to: end, by: 2 * 86_400 + 3 * 3600 + 17) {
+            let instant = SimInstant(millisecondsSinceEpoch: seconds * 1000 + 999)
+            let span = zone.offsetSpan(at: instant)
+            #expect(span.contains(instant))
+            #expect(span.offsetSeconds == Self.icuOffset(timeZone, seconds))
+            var first = seconds
+            while span.contains(SimInstant(secondsSinceEpoch: first - 3600)) { first -= 3600 }
+            while span.contains(SimInstant(secondsSinceEpoch: first - 1)) { first -= 1 }
+            var last = seconds
+            while span.contains(SimInstant(secondsSinceEpoch: last + 3600)) { last += 3600 }
+            while span.contains(SimInstant(secondsSinceEpoch: last + 1)) { last += 1 }
+            #expect(Self.icuOffset(timeZone, first) == span.offsetSeconds && Self.icuOffset(timeZone, last) == span.offsetSeconds)
+            #expect(changes.contains(first) || first % (1461 * 6 * 3600) == 0, "\(window.zone): span from \(first)")
+            #expect(changes.contains(last + 1) || (last + 1) % (1461 * 6 * 3600) == 0, "\(window.zone): span to \(last)")
+        }
+    }
+
+    @Test(arguments: windows)
     func nextTransitionWalksTheOffsetChangesFoundationReports(window: Window) throws {
         let zone = try #require(Zone(identifier: window.zone))
         let timeZone = try #require(TimeZone(identifier: window.zone))

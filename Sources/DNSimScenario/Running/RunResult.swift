@@ -107,7 +107,8 @@ public struct RunResult: Sendable {
     /// The device zone in force at `instant`.
     public func zone(at instant: SimInstant) -> Zone {
         // The last change at or before `instant`: a binary search of the time line (in time
-        // order), which every delivery's timestamps look up.
+        // order), which every delivery's timestamps look up; most instants lie after the last.
+        if let last = zoneTimeline.last, last.from <= instant { return last.zone }
         let after = zoneTimeline.partitioningIndex { $0.from > instant }
         return after > 0 ? zoneTimeline[after - 1].zone : scenario.zone
     }

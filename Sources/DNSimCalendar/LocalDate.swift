@@ -1,3 +1,5 @@
+import DNSimCore
+
 /// A civil date (year, month, day) in the proleptic Gregorian calendar, with no time zone.
 ///
 /// Values are always valid: the failable initialisers reject 2026-02-30 and the like. Dates
@@ -111,10 +113,7 @@ extension LocalDate: CustomStringConvertible {
     public var description: String {
         if hasFourDigitYear {
             // The common case, written in place: ten bytes make a small string, no allocation.
-            return String(unsafeUninitializedCapacity: 10) { buffer in
-                writeFourDigitYearText(into: buffer, at: 0)
-                return 10
-            }
+            return String(ascii: 10) { start in writeFourDigitYearText(into: UnsafeMutableBufferPointer(start: start, count: 10), at: 0) }
         }
         let yearText = (year < 0 ? "-" : "+") + CivilMath.zeroPadded(abs(year), width: 4)
         return yearText + "-" + CivilMath.zeroPadded(month, width: 2) + "-" + CivilMath.zeroPadded(day, width: 2)

@@ -19,11 +19,7 @@ public enum DecimalDigits {
     @inlinable
     public static func string(_ value: Int64) -> String {
         let length = count(value)
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            guard let start = buffer.baseAddress else { return 0 }
-            writeDigits(of: value, length: length, to: start)
-            return length
-        }
+        return String(ascii: length) { start in writeDigits(of: value, length: length, to: start) }
     }
 
     /// Writes the bytes of `String(value)` at `start`, which has room for ``count(_:)`` of them

@@ -135,13 +135,11 @@ public final class ContentServer {
     /// buffer (every fetch makes one; interpolated, it took three allocations' worth of work).
     static func etag(of version: Int) -> String {
         let digits = DecimalDigits.count(Int64(version))
-        return String(unsafeUninitializedCapacity: digits + 3) { buffer in
-            guard let start = buffer.baseAddress else { return 0 }
+        return String(ascii: digits + 3) { start in
             start[0] = UInt8(ascii: "\"")
             start[1] = UInt8(ascii: "v")
             _ = DecimalDigits.write(Int64(version), to: start + 2)
             start[digits + 2] = UInt8(ascii: "\"")
-            return digits + 3
         }
     }
 

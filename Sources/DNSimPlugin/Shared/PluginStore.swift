@@ -72,8 +72,7 @@ public struct PluginStore: Sendable {
                 version.withUTF8 { digits in
                     let marker: StaticString = head.isEmpty ? "[content v" : " [content v"
                     let length = head.count + marker.utf8CodeUnitCount + digits.count + 1
-                    return String(unsafeUninitializedCapacity: length) { buffer in
-                        guard let start = buffer.baseAddress else { return 0 }
+                    func write(_ start: UnsafeMutablePointer<UInt8>) {
                         var end = start
                         func copy(_ part: UnsafeBufferPointer<UInt8>) {
                             if let source = part.baseAddress { end.update(from: source, count: part.count) }
@@ -83,7 +82,15 @@ public struct PluginStore: Sendable {
                         copy(UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount))
                         copy(digits)
                         end.pointee = UInt8(ascii: "]")
-                        return end + 1 - start
+                    }
+                    // A short body of ASCII (most are) makes a small string without a check of its bytes.
+                    if length <= 15 && head.allSatisfy({ $0 < 0x80 }) && digits.allSatisfy({ $0 < 0x80 }) {
+                        return String(ascii: length, initializingWith: write)
+                    }
+                    return String(unsafeUninitializedCapacity: length) { buffer in
+                        guard let start = buffer.baseAddress else { return 0 }
+                        write(start)
+                        return length
                     }
                 }
             }

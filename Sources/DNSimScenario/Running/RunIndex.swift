@@ -372,8 +372,10 @@ final class RunIndex: TraceObserver {
             }
         case .contentFetch:
             fetchResultTally.add(record.detail("result") ?? "")
-        case .pluginTelemetry, .pluginPrefetch:
-            observePlugin(record)
+        case .pluginTelemetry:
+            observeTelemetry(record)
+        case .pluginPrefetch:
+            observePrefetch(record)
         case .authorizationChanged:
             let status = record.detail("status") ?? ""
             authorizationChanges.append((record.time, ["authorized", "provisional", "ephemeral"].contains(status)))
@@ -545,23 +547,22 @@ final class RunIndex: TraceObserver {
         return role
     }
 
-    private func observePlugin(_ record: TraceRecord) {
-        switch record.kind {
-        case "telemetry":
-            let event = record.detail("event") ?? "?"
-            telemetryTally.add(event)
-            if event == Self.skippedEvent, let slot = record.detail("slot") {
-                skips.append(Skip(time: record.time, slot: slot, localDate: record.detail("localDate"), why: record.detail("why") ?? ""))
-            }
-        case "prefetch.result":
-            let result = record.detail("result")
-            guard result == "ok" || result == "notModified", let slot = record.detail("slot"),
-                let date = record.detail("localDate")
-            else { return }
-            earliestPrefetchSuccess.insertIfAbsent(record.time, slot: slot, localDate: date)
-        default:
-            break
+    /// Counts a plugin telemetry line by its event, and lists a skip (``skips``).
+    private func observeTelemetry(_ record: TraceRecord) {
+        let event = record.detail("event") ?? "?"
+        telemetryTally.add(event)
+        if event == Self.skippedEvent, let slot = record.detail("slot") {
+            skips.append(Skip(time: record.time, slot: slot, localDate: record.detail("localDate"), why: record.detail("why") ?? ""))
         }
+    }
+
+    /// Notes a successful prefetch (200 or 304) of an occurrence, if it is the earliest.
+    private func observePrefetch(_ record: TraceRecord) {
+        let result = record.detail("result")
+        guard result == "ok" || result == "notModified", let slot = record.detail("slot"),
+            let date = record.detail("localDate")
+        else { return }
+        earliestPrefetchSuccess.insertIfAbsent(record.time, slot: slot, localDate: date)
     }
 
     /// The latest removal at or before `instant` that took `slot`'s armed occurrence: one naming

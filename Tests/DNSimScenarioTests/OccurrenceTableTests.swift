@@ -39,6 +39,24 @@ struct OccurrenceTableTests {
         #expect(table.count == reference.count - 2)
     }
 
+    /// Hundreds of short slot ids named in turn, more than the table's direct-mapped line of
+    /// recent ids holds, so that ids share lines: each keeps its own entries.
+    @Test func manyShortSlotIdsNamedInTurnKeepTheirOwnEntries() {
+        var table = OccurrenceTable<Int>()
+        let slots = (0..<300).map { "slot-\($0)" }
+        for round in 0..<3 {
+            for (number, slot) in slots.enumerated() {
+                table[slot: slot, localDate: "2026-03-2\(round)"] = number * 10 + round
+            }
+        }
+        for round in 0..<3 {
+            for (number, slot) in slots.enumerated().reversed() {
+                #expect(table[slot: slot, localDate: "2026-03-2\(round)"] == number * 10 + round, "\(slot)")
+            }
+        }
+        #expect(table.count == 900)
+    }
+
     /// Days near a slot's first one (kept in its array), far before and after it (kept apart),
     /// set, replaced, removed and set again, in a seeded random order: the table answers as a
     /// dictionary of the two strings does, and counts as it does.

@@ -175,7 +175,9 @@ extension AndroidSystem {
 
     /// Removes every alarm, recording why.
     func clearAllAlarms(kind: String, rule: OSRule?, details: [TraceDetail] = []) {
-        for alarm in alarmTable.alarms {
+        // Read in place, in the order they were set (a copy of the table's alarms was a copy of
+        // every alarm at each force stop and reboot).
+        alarmTable.updateEach { _, alarm in
             if let handle = alarm.dueEvent { sim.cancel(handle) }
             trace("android.alarm", kind, rule: rule, cause: alarm.setRecord, about: alarm.operation, details)
         }

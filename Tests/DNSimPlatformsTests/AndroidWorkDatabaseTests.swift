@@ -30,7 +30,8 @@ struct AndroidWorkDatabaseTests {
             random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((random >> 33) % UInt64(bound))
         }
-        for step in 0..<4_000 {
+        // Some 7 000 deletions: several compactions at ``AndroidWorkDatabase/deletionsBeforeCompaction``.
+        for step in 0..<12_000 {
             let time = Int64(step)
             switch next(10) {
             case 0..<6:

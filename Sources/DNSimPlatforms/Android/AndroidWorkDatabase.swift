@@ -23,13 +23,20 @@ struct AndroidWorkDatabase {
     private var serials: [Int32] = []
     /// How many slots are deleted.
     private var deletedCount = 0
-    /// The index of the live work item of each unique name (names compare by their bytes, as
-    /// WorkManager's do: ``StringKey``).
-    private var liveByName: [StringKey: Int] = [:]
+    /// By unique name (names compare by their bytes, as WorkManager's do: ``StringKey``), the
+    /// name's items still kept and its live one: one table, so that enqueuing a name looks it up
+    /// once or twice rather than once per index.
+    private var byName: [StringKey: NameRecords] = [:]
     /// The indexes of the live work items, ascending (enqueue order).
     private(set) var liveIndices: [Int] = []
-    /// The indexes of every work item of each unique name still kept, ascending.
-    private var indicesByName: [StringKey: [Int]] = [:]
+
+    /// One unique name's items.
+    private struct NameRecords {
+        /// The indexes of every item of the name still kept, ascending.
+        var indices: [Int] = []
+        /// The index of its live item (enqueued or running), if any.
+        var live: Int?
+    }
 
     /// Whether `state` counts as live (enqueued or running).
     static func isLive(_ state: AndroidWorkState) -> Bool { state == .enqueued || state == .running }
@@ -41,7 +48,7 @@ struct AndroidWorkDatabase {
     subscript(index: Int) -> AndroidWork { slots[index] }
 
     /// The index of the live work item named `name`.
-    func liveIndex(named name: String) -> Int? { liveByName[StringKey(name)] }
+    func liveIndex(named name: String) -> Int? { byName[StringKey(name)]?.live }
 
     /// The index of the work item with `serial`, or `nil` if it was deleted (or never enqueued).
     func index(ofSerial serial: Int32) -> Int? {
@@ -57,7 +64,7 @@ struct AndroidWorkDatabase {
 
     /// The states of every work item named `name` still kept, in enqueue order.
     func states(named name: String) -> [AndroidWorkState] {
-        (indicesByName[StringKey(name)] ?? []).map { self[$0].state }
+        (byName[StringKey(name)]?.indices ?? []).map { self[$0].state }
     }
 
     /// Appends a new work item; returns its index.
@@ -67,8 +74,9 @@ struct AndroidWorkDatabase {
         slots.append(work)
         isDeleted.append(false)
         serials.append(work.serial)
-        indicesByName[StringKey(work.name), default: []].append(index)
-        if Self.isLive(work.state) { addLive(index, name: work.name) }
+        let isLive = Self.isLive(work.state)
+        Self.add(index, live: isLive, to: &byName[StringKey(work.name), default: NameRecords()], name: work.name)
+        if isLive { addLiveIndex(index) }
         return index
     }
 
@@ -80,7 +88,14 @@ struct AndroidWorkDatabase {
         let result = body(&slots[index])
         let isLive = Self.isLive(slots[index].state)
         if wasLive != isLive {
-            if isLive { addLive(index, name: slots[index].name) } else { removeLive(index, name: slots[index].name) }
+            let name = slots[index].name
+            if isLive {
+                Self.setLive(index, of: &byName[StringKey(name), default: NameRecords()], name: name)
+                addLiveIndex(index)
+            } else {
+                byName[StringKey(name)]?.live = nil
+                removeLiveIndex(index)
+            }
         }
         return result
     }
@@ -89,17 +104,22 @@ struct AndroidWorkDatabase {
     /// `enqueueUniqueWork` does before enqueuing the name again). May compact the storage, which
     /// moves the other items' indexes.
     mutating func deleteRecords(named name: String) {
-        noteDeleted(Self.delete(&indicesByName[StringKey(name), default: []], marking: &isDeleted, in: slots))
+        noteDeleted(Self.delete(&byName[StringKey(name), default: NameRecords()].indices, marking: &isDeleted, in: slots))
     }
 
-    /// Counts `deleted` more deleted slots, and compacts once four in five slots are deleted: a
-    /// compaction re-indexes the kept items, so each deletion pays for at most a quarter of one
-    /// item's re-indexing.
+    /// Counts `deleted` more deleted slots, and compacts once four in five slots are deleted and
+    /// at least ``deletionsBeforeCompaction`` are: a compaction re-indexes the kept items, so
+    /// each deletion pays for at most a quarter of one item's re-indexing (and, with a run's
+    /// few dozen names, for a few hundredths of one).
     private mutating func noteDeleted(_ deleted: Int) {
         guard deleted > 0 else { return }
         deletedCount += deleted
-        if deletedCount >= 64 && deletedCount >= 4 * (slots.count - deletedCount) { compact() }
+        if deletedCount >= Self.deletionsBeforeCompaction && deletedCount >= 4 * (slots.count - deletedCount) { compact() }
     }
+
+    /// How many deleted slots a compaction waits for at least: the dead items' memory (a few
+    /// hundred bytes each) is bounded, and a compaction's fixed costs are spread over many.
+    static let deletionsBeforeCompaction = 1024
 
     /// Deletes the finished and cancelled records last enqueued before `threshold` on the wall
     /// clock (androidx `CleanupCallback`, run as the database opens: `DELETE FROM workspec WHERE
@@ -111,7 +131,7 @@ struct AndroidWorkDatabase {
         for index in slots.indices where !isDeleted[index] {
             guard !Self.isLive(slots[index].state), slots[index].lastEnqueueWallMillis < threshold else { continue }
             isDeleted[index] = true
-            indicesByName[StringKey(slots[index].name)]?.removeAll { $0 == index }
+            byName[StringKey(slots[index].name)]?.indices.removeAll { $0 == index }
             pruned += 1
         }
         noteDeleted(pruned)
@@ -140,9 +160,8 @@ struct AndroidWorkDatabase {
         isDeleted.removeAll(keepingCapacity: keepingCapacity)
         serials.removeAll(keepingCapacity: keepingCapacity)
         deletedCount = 0
-        liveByName.removeAll(keepingCapacity: keepingCapacity)
+        byName.removeAll(keepingCapacity: keepingCapacity)
         liveIndices.removeAll(keepingCapacity: keepingCapacity)
-        indicesByName.removeAll(keepingCapacity: keepingCapacity)
     }
 
     /// Drops the deleted slots and rebuilds the indexes over the kept ones.
@@ -154,9 +173,20 @@ struct AndroidWorkDatabase {
         for work in kept { _ = append(work) }
     }
 
-    private mutating func addLive(_ index: Int, name: String) {
-        precondition(liveByName[StringKey(name)] == nil, "two live work items named \(name)")
-        liveByName[StringKey(name)] = index
+    /// Lists `index`, the newest item of a name, among the name's `records` (as its live one when `live`).
+    private static func add(_ index: Int, live: Bool, to records: inout NameRecords, name: String) {
+        records.indices.append(index)
+        if live { setLive(index, of: &records, name: name) }
+    }
+
+    /// Makes `index` the live item of a name's `records`, which must have none.
+    private static func setLive(_ index: Int, of records: inout NameRecords, name: String) {
+        precondition(records.live == nil, "two live work items named \(name)")
+        records.live = index
+    }
+
+    /// Lists `index` among the live items.
+    private mutating func addLiveIndex(_ index: Int) {
         // Work only becomes live when enqueued, and it is then the newest item.
         if let last = liveIndices.last, last > index {
             liveIndices.insert(index, at: insertionPoint(of: index))
@@ -165,8 +195,8 @@ struct AndroidWorkDatabase {
         }
     }
 
-    private mutating func removeLive(_ index: Int, name: String) {
-        liveByName[StringKey(name)] = nil
+    /// Takes `index` off the live items.
+    private mutating func removeLiveIndex(_ index: Int) {
         let at = insertionPoint(of: index)
         if at < liveIndices.count, liveIndices[at] == index { liveIndices.remove(at: at) }
     }

@@ -41,4 +41,12 @@ struct ShortASCIIStringTests {
         #expect(made.hasPrefix(String(text.prefix(3))))
         #expect(String(made.reversed()) == String(text.reversed()))
     }
+
+    @Test(arguments: ["", "s12", "slot-000001", "sixteen-bytes-xx", "é", "s12é", String(repeating: "x", count: 40)])
+    func aPrefixFollowedByAStringIsTheirConcatenation(_ text: String) {
+        let joined = String("prefetch-", followedBy: text)
+        #expect(joined == "prefetch-" + text)
+        #expect(Array(joined.utf8) == Array(("prefetch-" + text).utf8))
+        #expect(joined.hashValue == ("prefetch-" + text).hashValue)
+    }
 }

@@ -32,3 +32,25 @@ extension String {
         }
     }
 }
+
+extension String {
+    /// `prefix` followed by `string`: made as a small string (``init(ascii:initializingWith:)``)
+    /// when both are ASCII and together at most 15 bytes (a unique work name such as
+    /// `prefetch-s12`, made at every delivery), else by concatenation.
+    @inlinable
+    public init(_ prefix: StaticString, followedBy string: String) {
+        let prefixCount = prefix.utf8CodeUnitCount
+        if prefix.isASCII, let words = UTF8Bytes.shortStringWords(of: string), let count = UTF8Bytes.asciiCount(words),
+            prefixCount + count <= 15
+        {
+            self.init(ascii: prefixCount + count) { start in
+                start.update(from: prefix.utf8Start, count: prefixCount)
+                withUnsafeBytes(of: words) { bytes in
+                    for position in 0..<count { start[prefixCount + position] = bytes[position] }
+                }
+            }
+            return
+        }
+        self = prefix.description + string
+    }
+}

@@ -16,7 +16,7 @@ extension AndroidDailyNotificationPlugin {
         // A single attempt at T–lead: once T–lead has passed, this occurrence gets none.
         guard delay > 0 else { return }
         context.workManager.enqueueUniqueWork(
-            "prefetch-\(slot.id)", .replace,
+            String("prefetch-", followedBy: slot.id), .replace,
             AndroidWorkRequest(
                 worker: Self.prefetchWorker, kind: .oneTime(initialDelay: .milliseconds(delay)), requiresNetwork: true,
                 inputData: [

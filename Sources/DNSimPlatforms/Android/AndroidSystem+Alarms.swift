@@ -31,10 +31,13 @@ extension AndroidSystem {
             throw .securityException
         }
         let identity = operation.identity
-        if !livePendingIntents.contains(identity) { livePendingIntents.append(operation, for: identity) }
         // The old alarm is replaced when the new one is held (below), where it stands found once.
         // Read in place (an alarm is a large value, and most settings replace one).
         let held = alarmTable.position(of: identity)
+        // An alarm's PendingIntent lives while the alarm does (every call that drops live
+        // PendingIntents drops their alarms): only a setting that replaces none looks it up.
+        assert(held == nil || livePendingIntents.contains(identity), "an alarm outlived its PendingIntent")
+        if held == nil && !livePendingIntents.contains(identity) { livePendingIntents.append(operation, for: identity) }
         if let held {
             alarmTable.update(at: held) { old in
                 if let handle = old.dueEvent { sim.cancel(handle) }

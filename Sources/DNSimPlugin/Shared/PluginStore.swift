@@ -173,8 +173,19 @@ public struct PluginStore: Sendable {
     public mutating func slotIndex(of id: String) -> Int? {
         // A handful of slots are compared faster than an id is hashed.
         if slots.count <= Self.slotsSearchedInOrder { return slots.firstIndex { $0.id == id } }
+        // A short id is its two words: the position it was found at last, if the slot there
+        // still has this id (equal words, equal bytes), without a hash.
+        let words = UTF8Bytes.shortStringWords(of: id)
+        let line = words.map { Int(truncatingIfNeeded: (($0.0 ^ $0.1) &* 0x9E37_79B9_7F4A_7C15) >> 59) }
+        if let words, let line, line < recentPositions.count {
+            let position = recentPositions[line]
+            if position < slots.count, let found = UTF8Bytes.shortStringWords(of: slots[position].id), found == words { return position }
+        }
         let key = StringKey(id)
-        if let position = slotPositions[key], position < slots.count, slots[position].id == id { return position }
+        if let position = slotPositions[key], position < slots.count, slots[position].id == id {
+            if let line { remember(position, line: line) }
+            return position
+        }
         // Stale or missing: index the slots again (ids are unique, so the position found is the first).
         slotPositions.removeAll(keepingCapacity: true)
         for position in slots.indices.reversed() { slotPositions[StringKey(slots[position].id)] = position }
@@ -182,6 +193,15 @@ public struct PluginStore: Sendable {
         // The index keys ids by their bytes; `==` on ids also matches canonically equivalent
         // spellings, which only a search finds.
         return slots.firstIndex { $0.id == id }
+    }
+
+    /// By a short id's words, where ``slotIndex(of:)`` found it lately (32 lines; `Int.max`:
+    /// none). A position is used only if the slot there has the id.
+    private var recentPositions: [Int] = []
+
+    private mutating func remember(_ position: Int, line: Int) {
+        if recentPositions.isEmpty { recentPositions = Array(repeating: .max, count: 32) }
+        recentPositions[line] = position
     }
 
     /// Up to how many slots ``slotIndex(of:)`` compares ids in order instead of indexing them.

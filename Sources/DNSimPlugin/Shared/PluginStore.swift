@@ -176,7 +176,7 @@ public struct PluginStore: Sendable {
         // A short id is its two words: the position it was found at last, if the slot there
         // still has this id (equal words, equal bytes), without a hash.
         let words = UTF8Bytes.shortStringWords(of: id)
-        let line = words.map { Int(truncatingIfNeeded: (($0.0 ^ $0.1) &* 0x9E37_79B9_7F4A_7C15) >> 59) }
+        let line = words.map { Int(truncatingIfNeeded: (($0.0 ^ $0.1) &* 0x9E37_79B9_7F4A_7C15) >> 57) }
         if let words, let line, line < recentPositions.count {
             let position = recentPositions[line]
             if position < slots.count, let found = UTF8Bytes.shortStringWords(of: slots[position].id), found == words { return position }
@@ -195,12 +195,12 @@ public struct PluginStore: Sendable {
         return slots.firstIndex { $0.id == id }
     }
 
-    /// By a short id's words, where ``slotIndex(of:)`` found it lately (32 lines; `Int.max`:
-    /// none). A position is used only if the slot there has the id.
+    /// By a short id's words, where ``slotIndex(of:)`` found it lately (128 lines, so that a
+    /// few dozen slots seldom share one; `Int.max`: none). A position is used only if the slot there has the id.
     private var recentPositions: [Int] = []
 
     private mutating func remember(_ position: Int, line: Int) {
-        if recentPositions.isEmpty { recentPositions = Array(repeating: .max, count: 32) }
+        if recentPositions.isEmpty { recentPositions = Array(repeating: .max, count: 128) }
         recentPositions[line] = position
     }
 

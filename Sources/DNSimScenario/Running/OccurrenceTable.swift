@@ -124,8 +124,8 @@ struct OccurrenceTable<Value> {
         // direct-mapped table of the ids numbered lately by comparing them, instead of a hash
         // and a probe of ``slotNumbers`` (records name a run's slots in turn).
         guard let words = UTF8Bytes.shortStringWords(of: slot) else { return numberedSlot(slot) }
-        let line = Int(truncatingIfNeeded: ((words.0 ^ words.1) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-        if recentSlots.isEmpty { recentSlots = Array(repeating: RecentSlot(words: (0, 0), number: -1), count: 64) }
+        let line = Int(truncatingIfNeeded: ((words.0 ^ words.1) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        if recentSlots.isEmpty { recentSlots = Array(repeating: RecentSlot(words: (0, 0), number: -1), count: 256) }
         let recent = recentSlots[line]
         if recent.number >= 0, recent.words == words { return recent.number }
         let number = numberedSlot(slot)
@@ -141,8 +141,8 @@ struct OccurrenceTable<Value> {
         return number
     }
 
-    /// Short slot ids numbered lately, by their words (64 lines, none until a short id is
-    /// numbered; number -1: empty). Equal words are equal bytes, as ``slotNumbers`` keys them.
+    /// Short slot ids numbered lately, by their words (256 lines, so that a run's few dozen
+    /// slots seldom share one; none until a short id is numbered; number -1: empty). Equal words are equal bytes, as ``slotNumbers`` keys them.
     private var recentSlots: [RecentSlot] = []
     private struct RecentSlot {
         var words: (UInt64, UInt64)

@@ -195,7 +195,7 @@ struct WorkManagerTests {
         let device = Device()
         device.system.killForMemory()
         var attempts: [Int] = []
-        device.system.delegateWorkers["other.Worker"] = { work in
+        device.system.delegateWorkers[StringKey("other.Worker")] = { work in
             attempts.append(work.runAttemptCount)
             return AndroidWorkOutcome(attempts.count == 1 ? .retry : .success)
         }
@@ -207,6 +207,30 @@ struct WorkManagerTests {
         #expect(device.records("process.start").last?.detail("reason") == "job")
         #expect(device.rules("work.retry") == ["A46"])
         #expect(device.workManager.workStates("other") == [.succeeded])
+    }
+
+    @Test("A43: a delegate worker registered after the class ran as the app's runs from then on, and one removed stops")
+    func a43DelegateWorkerRegisteredLaterTakesOver() throws {
+        let device = Device()
+        var delegated = 0
+        func enqueue() {
+            device.workManager.enqueueUniqueWork(
+                "other", .replace, AndroidWorkRequest(worker: "other.Worker", kind: .oneTime(initialDelay: .minutes(1))))
+        }
+        enqueue()
+        try device.run(for: .minutes(5))
+        #expect(device.records("test.doWork").count == 1, "no delegate yet: the app's doWork ran")
+        device.system.delegateWorkers[StringKey("other.Worker")] = { _ in
+            delegated += 1
+            return AndroidWorkOutcome(.success)
+        }
+        enqueue()
+        try device.run(for: .minutes(5))
+        #expect(delegated == 1 && device.records("test.doWork").count == 1, "the delegate ran, not the app")
+        device.system.delegateWorkers = [:]
+        enqueue()
+        try device.run(for: .minutes(5))
+        #expect(delegated == 1 && device.records("test.doWork").count == 2, "the delegate removed: the app's doWork ran")
     }
 
     // MARK: A57 — periodic work counts from the last run

@@ -217,7 +217,7 @@ extension AndroidSystem {
         index = current
         // The worker is created by class name: a delegate factory's worker, else the app's own.
         let work = workDatabase[index]
-        let outcome = delegateWorkers[work.request.worker]?(work) ?? process.doWork(work, context: context)
+        let outcome = delegateWorker(for: work.request.worker)?(work) ?? process.doWork(work, context: context)
         // The worker may have enqueued work too (indexes may have moved) or cancelled or replaced
         // its own (its result goes nowhere).
         guard let current = workDatabase.index(ofSerial: serial), workDatabase[current].state == .running else { return }
@@ -235,6 +235,19 @@ extension AndroidSystem {
                 work.dueEvent = sim.schedule(.android(.workFinished(serial: serial)), after: outcome.runTime)
             }
         }
+    }
+
+    /// The delegate worker of the class `worker` (``delegateWorkers``), if one is registered.
+    func delegateWorker(for worker: String) -> ((AndroidWork) -> AndroidWorkOutcome)? {
+        // Equal bits are equal text; the name held here keeps its buffer from being reused.
+        if let last = lastDelegateLookup, let bits = UTF8Bytes.representation(of: worker),
+            UTF8Bytes.representation(of: last.worker).map({ $0 == bits }) == true
+        {
+            return last.delegate
+        }
+        let delegate = delegateWorkers[StringKey(worker)]
+        lastDelegateLookup = (worker, delegate)
+        return delegate
     }
 
     func workFinished(serial: Int32) {

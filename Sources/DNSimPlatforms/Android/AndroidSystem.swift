@@ -100,8 +100,16 @@ public final class AndroidSystem<App: AndroidApplication> {
     /// Workers that WorkManager creates by class name (``AndroidWorkRequest/worker``) from a
     /// delegate `WorkerFactory` rather than from the app's own ``AndroidApplication/doWork(_:context:)``:
     /// a scenario's scripted test app registers its worker here. They run in the app's process,
-    /// under the same scheduling rules; the OS model does not know who registered them.
-    public var delegateWorkers: [String: (AndroidWork) -> AndroidWorkOutcome] = [:]
+    /// under the same scheduling rules; the OS model does not know who registered them. Keyed
+    /// by the class name's bytes (``StringKey``), as the JVM compares names: a name is hashed
+    /// at every job run.
+    public var delegateWorkers: [StringKey: (AndroidWork) -> AndroidWorkOutcome] = [:] {
+        didSet { lastDelegateLookup = nil }
+    }
+    /// The worker class name looked up last in ``delegateWorkers`` and what it found: an app
+    /// runs one or two workers, whose names are mostly the same literal, found again by their
+    /// bits (``delegateWorker(for:)``).
+    var lastDelegateLookup: (worker: String, delegate: ((AndroidWork) -> AndroidWorkOutcome)?)?
     /// Why the app's processes ended, newest last (`ActivityManager.getHistoricalProcessExitReasons`).
     public internal(set) var processExitReasons: [AndroidProcessExit] = []
     /// When the user last opened the app (for unused-app restrictions).

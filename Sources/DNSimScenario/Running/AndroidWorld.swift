@@ -38,7 +38,7 @@ final class AndroidWorld {
         system = AndroidSystem(sim: sim, profile: profile, parameters: parameters, zone: scenario.zone, build: build)
         system.contentServer = driver.server
         // The scripted test app's worker, created by class name like any delegate factory's.
-        system.delegateWorkers[ScriptedWork.workerClass] = ScriptedWork.doWork
+        system.delegateWorkers[StringKey(ScriptedWork.workerClass)] = ScriptedWork.doWork
     }
 
     /// Trace kinds that mean "the OS dropped an armed occurrence" (for missed reasons).

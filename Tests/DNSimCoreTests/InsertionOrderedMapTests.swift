@@ -84,6 +84,19 @@ struct InsertionOrderedMapTests {
         #expect(map.isEmpty && map.values.isEmpty)
     }
 
+    @Test(arguments: [false, true])
+    func emptiedAndFilledAgainItAnswersAsNew(keepingCapacity: Bool) {
+        var map = InsertionOrderedMap<Int, Int>()
+        for round in 0..<3 {
+            for key in 0..<100 { map.append(key * 10 + round, for: key) }
+            _ = map.removeValue(forKey: 50)
+            #expect(map.keys == Array(0..<50) + Array(51..<100))
+            #expect(map[7] == 70 + round && map[50] == nil && map.count == 99)
+            map.removeAll(keepingCapacity: keepingCapacity)
+            #expect(map.isEmpty && map.values.isEmpty && map[7] == nil && map.order(of: 7) == nil)
+        }
+    }
+
     /// Freed slots are reused: a map that keeps a few keys live through many insertions and
     /// removals (an alarm table over a year) holds no more slots than it ever had live keys,
     /// and its order stays that of the insertions.

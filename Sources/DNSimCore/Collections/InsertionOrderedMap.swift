@@ -295,13 +295,14 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
         return removed
     }
 
-    /// Removes every entry.
+    /// Removes every entry; with `keepingCapacity`, keeps the storage (a table that fills up
+    /// again to the same size, such as an OS's alarms after a reboot, does not grow it anew).
     @inlinable
-    public mutating func removeAll() {
-        entries.removeAll()
-        links.removeAll()
-        freeSlots.removeAll()
-        positions.removeAll()
+    public mutating func removeAll(keepingCapacity: Bool = false) {
+        entries.removeAll(keepingCapacity: keepingCapacity)
+        links.removeAll(keepingCapacity: keepingCapacity)
+        freeSlots.removeAll(keepingCapacity: keepingCapacity)
+        positions.removeAll(keepingCapacity: keepingCapacity)
         head = -1
         tail = -1
     }

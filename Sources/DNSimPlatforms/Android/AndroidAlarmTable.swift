@@ -90,7 +90,8 @@ struct AndroidAlarmTable {
 
     /// Removes every alarm.
     mutating func removeAll() {
-        byIdentity.removeAll()
+        // The app sets its alarms again after a force stop or a reboot: the storage is kept.
+        byIdentity.removeAll(keepingCapacity: true)
     }
 
     /// Mutates every alarm in place, in the order they were set, telling `body` where each

@@ -145,14 +145,14 @@ extension AndroidSystem {
         }
         if profile.apiLevel >= 35 {
             trace("android.am", "pendingIntents.cancelled", rule: .a28, cause: record)
-            livePendingIntents.removeAll()
+            livePendingIntents.removeAll(keepingCapacity: true)
         } else if !parameters.pendingIntentsSurviveForceStop && !livePendingIntents.isEmpty {
             // A59: nothing holds them any more (alarms removed, process dead); the system's weak
             // references are collected, so FLAG_NO_CREATE finds none.
             trace(
                 "android.am", "pendingIntents.collected", rule: .a59, cause: record,
                 [TraceDetail("parameter", "android.pendingIntentsSurviveForceStop=false")])
-            livePendingIntents.removeAll()
+            livePendingIntents.removeAll(keepingCapacity: true)
         }
     }
 
@@ -166,7 +166,7 @@ extension AndroidSystem {
         exitIdle(reason: "reboot")
         cancelIdleCountdown(why: "shutdown")
         screen.heldUntilAwake = []
-        livePendingIntents.removeAll()
+        livePendingIntents.removeAll(keepingCapacity: true)
         shownNotificationIDs.removeAll()
         isPoweredOn = false
         isUnlockedSinceBoot = false

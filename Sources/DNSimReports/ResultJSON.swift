@@ -226,14 +226,14 @@ public enum ResultJSON {
                     cursor.integer(d.contentVersion.map { Int64($0) })
                 }
                 cursor.key(MemberKey.deliveredAt)
-                cursor.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(d.deliveredAt, to: $0, with: &timestamps) }
+                timestamp(d.deliveredAt, of: result, to: &cursor, with: &timestamps)
                 cursor.key(MemberKey.latenessMs)
                 cursor.integer(d.latenessMs)
                 cursor.key(MemberKey.localDate)
                 cursor.string(d.localDate)
                 cursor.key(MemberKey.plannedAt)
                 if let plannedAt = d.plannedAt {
-                    cursor.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(plannedAt, to: $0, with: &timestamps) }
+                    timestamp(plannedAt, of: result, to: &cursor, with: &timestamps)
                 } else {
                     cursor.null()
                 }
@@ -241,6 +241,14 @@ public enum ResultJSON {
                 cursor.string(d.slot)
             }
         }
+    }
+
+    /// Writes `instant` as the result writes timestamps (``RunResult/iso(_:)``), through `cursor`.
+    @inline(__always)
+    private static func timestamp(
+        _ instant: SimInstant, of result: RunResult, to cursor: inout JSONStreamWriter.Cursor, with timestamps: inout ISO8601.Writer
+    ) {
+        cursor.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(instant, to: $0, with: &timestamps) }
     }
 
     /// The room a delivery or an occurrence takes apart from its strings' contents: at most a
@@ -298,7 +306,7 @@ public enum ResultJSON {
                     cursor.key(MemberKey.localDate)
                     cursor.string(o.localDate)
                     cursor.key(MemberKey.plannedAt)
-                    cursor.string(reserving: ISO8601.maximumWrittenLength) { result.writeISO(o.plannedAt, to: $0, with: &timestamps) }
+                    timestamp(o.plannedAt, of: result, to: &cursor, with: &timestamps)
                     cursor.key(MemberKey.reason)
                     cursor.string(o.reason)
                     cursor.key(MemberKey.slot)

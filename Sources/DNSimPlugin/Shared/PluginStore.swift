@@ -173,17 +173,16 @@ public struct PluginStore: Sendable {
     public mutating func slotIndex(of id: String) -> Int? {
         // A handful of slots are compared faster than an id is hashed.
         if slots.count <= Self.slotsSearchedInOrder { return slots.firstIndex { $0.id == id } }
-        // A short id is its two words: the position it was found at last, if the slot there
-        // still has this id (equal words, equal bytes), without a hash.
-        let words = UTF8Bytes.shortStringWords(of: id)
-        let line = words.map { Int(truncatingIfNeeded: (($0.0 ^ $0.1) &* 0x9E37_79B9_7F4A_7C15) >> 57) }
-        if let words, let line, line < recentPositions.count {
-            let position = recentPositions[line]
-            if position < slots.count, let found = UTF8Bytes.shortStringWords(of: slots[position].id), found == words { return position }
+        // The position a short id was found at lately, if the slot there still has this id
+        // (the same words, so the same bytes), without a hash.
+        if let position = recentPositions.value(for: id), position < slots.count,
+            let words = UTF8Bytes.representation(of: id), UTF8Bytes.representation(of: slots[position].id).map({ $0 == words }) == true
+        {
+            return position
         }
         let key = StringKey(id)
         if let position = slotPositions[key], position < slots.count, slots[position].id == id {
-            if let line { remember(position, line: line) }
+            recentPositions.remember(position, for: id)
             return position
         }
         // Stale or missing: index the slots again (ids are unique, so the position found is the first).
@@ -195,14 +194,9 @@ public struct PluginStore: Sendable {
         return slots.firstIndex { $0.id == id }
     }
 
-    /// By a short id's words, where ``slotIndex(of:)`` found it lately (128 lines, so that a
-    /// few dozen slots seldom share one; `Int.max`: none). A position is used only if the slot there has the id.
-    private var recentPositions: [Int] = []
-
-    private mutating func remember(_ position: Int, line: Int) {
-        if recentPositions.isEmpty { recentPositions = Array(repeating: .max, count: 128) }
-        recentPositions[line] = position
-    }
+    /// Where ``slotIndex(of:)`` found a short id lately (128 lines, so that a few dozen slots
+    /// seldom share one): a position used only if the slot there still has the id.
+    private var recentPositions = ShortStringMemo<Int>(lineBits: 7)
 
     /// Up to how many slots ``slotIndex(of:)`` compares ids in order instead of indexing them.
     static let slotsSearchedInOrder = 8

@@ -120,34 +120,22 @@ struct OccurrenceTable<Value> {
 
     /// The number of `slot`, given it on first sight.
     private mutating func slotNumber(_ slot: String) -> Int32 {
-        // A short id (up to 15 bytes, as slot ids are) is its two words: found in a small
-        // direct-mapped table of the ids numbered lately by comparing them, instead of a hash
-        // and a probe of ``slotNumbers`` (records name a run's slots in turn).
-        guard let words = UTF8Bytes.shortStringWords(of: slot) else { return numberedSlot(slot) }
-        let line = Int(truncatingIfNeeded: ((words.0 ^ words.1) &* 0x9E37_79B9_7F4A_7C15) >> 56)
-        if recentSlots.isEmpty { recentSlots = Array(repeating: RecentSlot(words: (0, 0), number: -1), count: 256) }
-        let recent = recentSlots[line]
-        if recent.number >= 0, recent.words == words { return recent.number }
-        let number = numberedSlot(slot)
-        recentSlots[line] = RecentSlot(words: words, number: number)
+        // Records name a run's slots in turn: a short id is found in the memo by its words.
+        if let known = recentSlots.value(for: slot) { return known }
+        let number: Int32
+        if let known = slotNumbers[StringKey(slot)] {
+            number = known
+        } else {
+            number = Int32(slotNumbers.count)
+            slotNumbers[StringKey(slot)] = number
+        }
+        recentSlots.remember(number, for: slot)
         return number
     }
 
-    /// The number of `slot` from ``slotNumbers``, given it on first sight.
-    private mutating func numberedSlot(_ slot: String) -> Int32 {
-        if let known = slotNumbers[StringKey(slot)] { return known }
-        let number = Int32(slotNumbers.count)
-        slotNumbers[StringKey(slot)] = number
-        return number
-    }
-
-    /// Short slot ids numbered lately, by their words (256 lines, so that a run's few dozen
-    /// slots seldom share one; none until a short id is numbered; number -1: empty). Equal words are equal bytes, as ``slotNumbers`` keys them.
-    private var recentSlots: [RecentSlot] = []
-    private struct RecentSlot {
-        var words: (UInt64, UInt64)
-        var number: Int32
-    }
+    /// The numbers of the short slot ids numbered lately (256 lines, so that a run's few dozen
+    /// slots seldom share one), in front of ``slotNumbers``.
+    private var recentSlots = ShortStringMemo<Int32>(lineBits: 8)
 
     /// ``dayNumber(_:)`` of `text`, remembered for the two date texts read last: the records
     /// about a slot's rolling window name its dates in turn. A date text is a short string,

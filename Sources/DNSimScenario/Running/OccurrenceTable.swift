@@ -54,7 +54,7 @@ struct OccurrenceTable<Value> {
     subscript(slot slot: String, localDate localDate: String) -> Value? {
         get {
             guard let day = Self.dayNumber(localDate) else { return byText[TextKey(slot: slot, localDate: localDate)] }
-            guard let number = slotNumbers[StringKey(slot)] else { return nil }
+            guard let number = knownSlotNumber(slot) else { return nil }
             return entry(slot: number, day: day)
         }
         set {
@@ -69,7 +69,7 @@ struct OccurrenceTable<Value> {
     /// The entry of the occurrence of `slot` on `date`.
     subscript(slot slot: String, localDate date: LocalDate) -> Value? {
         guard (0...9999).contains(date.year) else { return self[slot: slot, localDate: date.description] }
-        guard let number = slotNumbers[StringKey(slot)] else { return nil }
+        guard let number = knownSlotNumber(slot) else { return nil }
         return entry(slot: number, day: date.daysSinceEpoch)
     }
 
@@ -116,6 +116,11 @@ struct OccurrenceTable<Value> {
         let had = days[index].entries[position] != nil
         days[index].entries[position] = value
         dayCount += (value != nil ? 1 : 0) - (had ? 1 : 0)
+    }
+
+    /// The number of `slot`, if it has one: from the memo of recent short ids, else the dictionary.
+    private func knownSlotNumber(_ slot: String) -> Int32? {
+        recentSlots.value(for: slot) ?? slotNumbers[StringKey(slot)]
     }
 
     /// The number of `slot`, given it on first sight.

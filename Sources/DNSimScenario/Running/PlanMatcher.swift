@@ -13,8 +13,12 @@ struct PlanMatcher {
 
     private let planned: [OccurrencePlanner.Planned]
     private var matched: [Bool]
-    /// Per slot, the positions in `planned` of its occurrences (in plan order, so in time order).
-    private let positionsBySlot: [StringKey: [Int]]
+    /// Per slot (by its number in ``slotNumbers``), the positions in `planned` of its
+    /// occurrences (in plan order, so in time order).
+    private let positionsBySlot: [[Int]]
+    /// Each slot's number, in the order first planned; short ids are found in a memo first.
+    private let slotNumbers: [StringKey: Int]
+    private var recentSlots = ShortStringMemo<Int>(lineBits: 8)
     /// Per slot and local date, the positions of its occurrences; built on first use
     /// (``take(slot:localDate:nearestTo:)``), which most runs never make.
     private var positionsBySlotDate: [SlotDate: [Int]] = [:]
@@ -27,15 +31,39 @@ struct PlanMatcher {
     init(_ planned: [OccurrencePlanner.Planned]) {
         self.planned = planned
         matched = Array(repeating: false, count: planned.count)
-        var positions: [StringKey: [Int]] = [:]
-        for (position, occurrence) in planned.enumerated() { positions[StringKey(occurrence.slot), default: []].append(position) }
+        var numbers: [StringKey: Int] = [:]
+        var positions: [[Int]] = []
+        var recent = ShortStringMemo<Int>(lineBits: 8)
+        for (position, occurrence) in planned.enumerated() {
+            let number: Int
+            if let known = recent.value(for: occurrence.slot) ?? numbers[StringKey(occurrence.slot)] {
+                number = known
+            } else {
+                number = positions.count
+                numbers[StringKey(occurrence.slot)] = number
+                positions.append([])
+            }
+            recent.remember(number, for: occurrence.slot)
+            positions[number].append(position)
+        }
         positionsBySlot = positions
+        slotNumbers = numbers
+        recentSlots = recent
+    }
+
+    /// The number of `slot`, if it has occurrences.
+    private mutating func slotNumber(_ slot: String) -> Int? {
+        if let known = recentSlots.value(for: slot) { return known }
+        guard let number = slotNumbers[StringKey(slot)] else { return nil }
+        recentSlots.remember(number, for: slot)
+        return number
     }
 
     /// Takes the unmatched occurrence of `slot` nearest to `time` (the earlier one on a tie), if
     /// one lies within ``window``.
     mutating func takeNearest(slot: String, to time: SimInstant) -> OccurrencePlanner.Planned? {
-        guard let positions = positionsBySlot[StringKey(slot)] else { return nil }
+        guard let number = slotNumber(slot) else { return nil }
+        let positions = positionsBySlot[number]
         let window = Self.window.milliseconds
         let earliest = time - Self.window
         // The first occurrence not before the window.

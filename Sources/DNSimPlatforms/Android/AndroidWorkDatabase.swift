@@ -93,7 +93,9 @@ struct AndroidWorkDatabase {
                 Self.setLive(index, of: &byName[StringKey(name), default: NameRecords()], name: name)
                 addLiveIndex(index)
             } else {
-                byName[StringKey(name)]?.live = nil
+                // Found once, then changed in place (an optional-chained assignment through the
+                // key's subscript hashed the name twice).
+                if let entry = byName.index(forKey: StringKey(name)) { byName.values[entry].live = nil }
                 removeLiveIndex(index)
             }
         }

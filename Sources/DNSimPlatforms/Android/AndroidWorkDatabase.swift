@@ -94,7 +94,8 @@ struct AndroidWorkDatabase {
                 addLiveIndex(index)
             } else {
                 // Found once, then changed in place (an optional-chained assignment through the
-                // key's subscript hashed the name twice).
+                // key's subscript moved the name's records out and back, hashing twice; the
+                // prune below does the same).
                 if let entry = byName.index(forKey: StringKey(name)) { byName.values[entry].live = nil }
                 removeLiveIndex(index)
             }
@@ -133,7 +134,7 @@ struct AndroidWorkDatabase {
         for index in slots.indices where !isDeleted[index] {
             guard !Self.isLive(slots[index].state), slots[index].lastEnqueueWallMillis < threshold else { continue }
             isDeleted[index] = true
-            byName[StringKey(slots[index].name)]?.indices.removeAll { $0 == index }
+            if let entry = byName.index(forKey: StringKey(slots[index].name)) { byName.values[entry].indices.removeAll { $0 == index } }
             pruned += 1
         }
         noteDeleted(pruned)

@@ -60,6 +60,11 @@ struct AndroidWorkDatabaseTests {
                 // The database opens: finished records last enqueued long ago are pruned.
                 database.pruneFinished(lastEnqueuedBefore: time - 40)
                 kept.removeAll { !AndroidWorkDatabase.isLive($0.state) && $0.lastEnqueue < time - 40 }
+                // Every name's records right after a prune: none pruned still listed.
+                for number in 0..<12 {
+                    let name = "prefetch-s\(number)"
+                    #expect(database.states(named: name) == kept.filter { $0.name == name }.map(\.state), "step \(step): \(name)")
+                }
             }
             #expect(database.works.map(\.serial) == kept.map(\.serial), "step \(step)")
             #expect(database.liveIndices.map { database[$0].serial } == kept.filter { AndroidWorkDatabase.isLive($0.state) }.map(\.serial))

@@ -26,7 +26,7 @@ public enum UTF8Bytes {
     /// Whether two strings are represented by the same bits (then their bytes are equal; equal
     /// bytes may still be represented differently).
     @inlinable @inline(__always)
-    static func sameRepresentation(_ lhs: String, _ rhs: String) -> Bool {
+    public static func sameRepresentation(_ lhs: String, _ rhs: String) -> Bool {
         guard let left = representation(of: lhs), let right = representation(of: rhs) else { return false }
         return left == right
     }

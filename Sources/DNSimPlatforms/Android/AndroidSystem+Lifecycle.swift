@@ -253,9 +253,7 @@ extension AndroidSystem {
     /// a run that turns posts into its result as they come does not hold a device-year of
     /// posts and their extras (``notificationLog`` keeps them until this is called).
     public func drainNotificationLog(_ body: (AndroidNotificationRecord) -> Void) {
-        guard !notificationLog.isEmpty else { return }
-        for record in notificationLog { body(record) }
-        notificationLog.removeAll(keepingCapacity: true)
+        notificationLog.drain(body)
     }
 
     /// Queues the next UTC-offset change of the device zone (A16).

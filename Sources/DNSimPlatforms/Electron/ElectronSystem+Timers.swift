@@ -97,8 +97,6 @@ extension ElectronSystem {
     /// a run that turns deliveries into its result as they come does not hold a device-year of
     /// them and their user info (``deliveryLog`` keeps them until this is called).
     public func drainDeliveryLog(_ body: (ElectronDeliveryRecord) -> Void) {
-        guard !deliveryLog.isEmpty else { return }
-        for record in deliveryLog { body(record) }
-        deliveryLog.removeAll(keepingCapacity: true)
+        deliveryLog.drain(body)
     }
 }

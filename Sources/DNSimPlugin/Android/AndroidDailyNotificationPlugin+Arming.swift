@@ -219,7 +219,8 @@ extension AndroidDailyNotificationPlugin {
                         body: version.map { PluginStore.Slot.renderedBody(slot.body, version: $0) } ?? slot.body,
                         extras: NotificationExtraKey.occurrence(
                             slot: slotID, localDate: dateText,
-                            plannedWallMillisText: DecimalDigits.string(planned, parsedFrom: plannedText), content: content ?? []))
+                            plannedWallMillisText: DecimalDigits.string(planned, parsedFrom: plannedText), content: content ?? [],
+                            reusing: intent.extras))
                     store.appendHistory(.init(slot: slotID, localDate: date, status: .delivered))
                     telemetry("shown", slot: slotID, date: date, planned: planned, context: context)
                 }

@@ -18,18 +18,29 @@ extension AndroidDailyNotificationPlugin {
 
     ///
     /// - Parameter rules: read before the caller opens the storage (``freshness(_:)`` reads it too).
-    func contentToShow(_ intent: AndroidIntent, planned: Int64, rules: FreshnessPolicy, context: Context) -> [AndroidExtra]? {
-        // The content extras, in order; keys compare by their bytes, as a Bundle's do. They come
-        // as a pair: the list is allocated once, and not at all without content.
+    func contentToShow(
+        _ intent: AndroidIntent, planned: Int64, rules: FreshnessPolicy, context: Context
+    ) -> ArraySlice<AndroidExtra>? {
+        // The content extras, in order; keys compare by their bytes, as a Bundle's do. The
+        // plugin arms them as the last pairs of an alarm's extras: then they are read where
+        // they lie, and only content found apart is gathered into a list of its own.
         let extras = intent.extras
-        var carried: [AndroidExtra] = []
+        var first = extras.endIndex
+        var count = 0
+        var together = true
         for index in extras.indices
         where UTF8Bytes.equal(extras[index].key, NotificationExtraKey.contentVersion)
             || UTF8Bytes.equal(extras[index].key, NotificationExtraKey.contentFetchedAt)
         {
-            if carried.isEmpty { carried.reserveCapacity(2) }
-            carried.append(extras[index])
+            if count == 0 { first = index } else if index != first + count { together = false }
+            count += 1
         }
+        let carried: ArraySlice<AndroidExtra> =
+            together
+            ? extras[first..<(first + count)]
+            : extras.filter {
+                UTF8Bytes.equal($0.key, NotificationExtraKey.contentVersion) || UTF8Bytes.equal($0.key, NotificationExtraKey.contentFetchedAt)
+            }[...]
         guard policy.ttl == .staleAction else { return carried }
         let fetchedAt = intent.extra(NotificationExtraKey.contentFetchedAt).flatMap(DecimalDigits.int64(parsing:))
         switch rules.verdict(runAt: context.currentTimeMillis(), fetchedAt: fetchedAt) {

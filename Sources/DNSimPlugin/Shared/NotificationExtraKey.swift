@@ -27,7 +27,9 @@ extension NotificationExtraKey {
 
     /// ``occurrence(slot:localDate:plannedWallMillis:content:)`` given the planned wall ms as
     /// text (``OccurrenceTextCache``).
-    static func occurrence(slot: String, localDate: String, plannedWallMillisText: String, content: [StringPair]) -> [StringPair] {
+    static func occurrence(
+        slot: String, localDate: String, plannedWallMillisText: String, content: some Collection<StringPair>
+    ) -> [StringPair] {
         var extras: [StringPair] = []
         extras.reserveCapacity(3 + content.count)
         extras.append(StringPair(NotificationExtraKey.slot, slot))
@@ -35,5 +37,24 @@ extension NotificationExtraKey {
         extras.append(StringPair(NotificationExtraKey.plannedWallMillis, plannedWallMillisText))
         extras.append(contentsOf: content)
         return extras
+    }
+
+    /// ``occurrence(slot:localDate:plannedWallMillisText:content:)``, or `existing` when it is
+    /// already that list, its pairs represented by the very same strings (an alarm's extras,
+    /// read back to post its notification): then no list is built, and the notification
+    /// shares the alarm's.
+    static func occurrence(
+        slot: String, localDate: String, plannedWallMillisText: String, content: ArraySlice<StringPair>,
+        reusing existing: [StringPair]
+    ) -> [StringPair] {
+        if existing.count == 3 + content.count,
+            existing[0].hasSameRepresentation(key: NotificationExtraKey.slot, value: slot),
+            existing[1].hasSameRepresentation(key: NotificationExtraKey.localDate, value: localDate),
+            existing[2].hasSameRepresentation(key: NotificationExtraKey.plannedWallMillis, value: plannedWallMillisText),
+            zip(existing[3...], content).allSatisfy({ $0.hasSameRepresentation(as: $1) })
+        {
+            return existing
+        }
+        return occurrence(slot: slot, localDate: localDate, plannedWallMillisText: plannedWallMillisText, content: content)
     }
 }

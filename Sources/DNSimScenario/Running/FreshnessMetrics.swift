@@ -71,17 +71,19 @@ public struct FreshnessMetrics: Sendable, Equatable {
         if m.occurrencesPlanned > 0 { m.hitRatePercent = m.prefetchHitsAtTLead * 100 / m.occurrencesPlanned }
         var ages: [Int64] = []
         let ttl = outcome.freshness.ttlSeconds * 1000
-        for delivery in deliveries {
-            guard let version = delivery.contentVersion, let fetchedAt = delivery.contentFetchedAt else {
+        // By index: a delivery's fields are read in place, not copied out with its strings.
+        for position in deliveries.indices {
+            guard let version = deliveries[position].contentVersion, let fetchedAt = deliveries[position].contentFetchedAt else {
                 m.deliveriesStatic += 1
                 continue
             }
-            if version >= outcome.server.version(at: delivery.deliveredAt) {
+            let deliveredAt = deliveries[position].deliveredAt
+            if version >= outcome.server.version(at: deliveredAt) {
                 m.deliveriesFresh += 1
             } else {
                 m.deliveriesCached += 1
             }
-            let age = (delivery.deliveredAt - fetchedAt).milliseconds
+            let age = (deliveredAt - fetchedAt).milliseconds
             ages.append(age)
             if age > ttl { m.staleDeliveries += 1 }
         }

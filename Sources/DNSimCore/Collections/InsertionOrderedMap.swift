@@ -147,7 +147,7 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     /// entry's slot (``slot(forKey:)``).
     @discardableResult
     @inlinable
-    public mutating func append(_ value: Value, for key: Key) -> Int {
+    public mutating func append(_ value: consuming Value, for key: Key) -> Int {
         precondition(positions[key] == nil, "InsertionOrderedMap.append: the key is already present")
         return appendAbsent(value, for: key)
     }
@@ -156,7 +156,7 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     /// so), without looking it up again (debug builds check it).
     @discardableResult
     @inlinable
-    public mutating func appendAbsent(_ value: Value, for key: Key) -> Int {
+    public mutating func appendAbsent(_ value: consuming Value, for key: Key) -> Int {
         assert(positions[key] == nil, "InsertionOrderedMap.appendAbsent: the key is present")
         let slot: Int
         if let free = freeSlots.popLast() {
@@ -214,9 +214,10 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     /// Replaces the value of the live entry in `slot` and moves the entry after every other, as
     /// ``moveToEnd(_:for:)`` of its key does; returns the value it replaces.
     @inlinable
-    public mutating func moveToEnd(_ value: Value, inSlot slot: Int) -> Value {
+    public mutating func moveToEnd(_ value: consuming Value, inSlot slot: Int) -> Value {
         precondition(entries[slot] != nil, "InsertionOrderedMap: no live entry in slot \(slot)")
-        // Swapped in place: neither the entry nor the value it held is copied.
+        // Swapped in place: neither the entry nor the value it held is copied (the new value
+        // is taken, not copied).
         var replaced = value
         swap(&replaced, &entries[slot]!.value)
         unlink(slot)
@@ -238,7 +239,7 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     /// takes the value and moves to the end of the order.
     @discardableResult
     @inlinable
-    public mutating func moveToEnd(_ value: Value, for key: Key) -> Value? {
+    public mutating func moveToEnd(_ value: consuming Value, for key: Key) -> Value? {
         guard let slot = positions[key] else {
             appendAbsent(value, for: key)
             return nil

@@ -48,14 +48,19 @@ struct AndroidAlarmTable {
     /// `replacing` is where the alarm that identity held stands (``position(of:)``), `nil`
     /// when it held none: that alarm is dropped (a replacement goes to the end, A12).
     @discardableResult
-    mutating func set(_ alarm: AndroidAlarm, replacing held: Position?) -> Position {
+    mutating func set(_ alarm: consuming AndroidAlarm, replacing held: Position?) -> Position {
+        // The alarm is taken into the table, not copied.
+        let serial = alarm.serial
         if let held {
+            assert(
+                byIdentity.read(inSlot: Int(held.slot)) { $0.operation.identity } == alarm.operation.identity,
+                "the position of another identity's alarm")
             let replaced = byIdentity.moveToEnd(alarm, inSlot: Int(held.slot))
             precondition(replaced.serial == held.serial, "a stale alarm position")
-            assert(replaced.operation.identity == alarm.operation.identity, "the position of another identity's alarm")
-            return Position(slot: held.slot, serial: alarm.serial)
+            return Position(slot: held.slot, serial: serial)
         }
-        return Position(slot: Int32(byIdentity.appendAbsent(alarm, for: alarm.operation.identity)), serial: alarm.serial)
+        let identity = alarm.operation.identity
+        return Position(slot: Int32(byIdentity.appendAbsent(alarm, for: identity)), serial: serial)
     }
 
     /// Removes and returns the alarm held at `position`.
@@ -72,7 +77,7 @@ struct AndroidAlarmTable {
     }
 
     /// `alarm`, checked to be the one `position` names.
-    private func check(_ position: Position, _ alarm: AndroidAlarm) -> AndroidAlarm {
+    private func check(_ position: Position, _ alarm: consuming AndroidAlarm) -> AndroidAlarm {
         precondition(alarm.serial == position.serial, "a stale alarm position")
         return alarm
     }

@@ -6,34 +6,41 @@ import DNSimCore
 ///
 /// A plugin arms each occurrence several times (its window moves a day at a time, and a
 /// prefetch re-arms it with fresh content), and formatting the two texts was a third of
-/// building an alarm's PendingIntent. The cache lives in memory with the process and costs
-/// nothing until the process arms something (a process is started for every alarm of an app
-/// that was killed); it is emptied once it holds ``capacity`` occurrences. A text is reused
-/// only for the very same day and planned time, so what the plugin arms never depends on it.
+/// building an alarm's PendingIntent. The cache is direct-mapped: each occurrence has one line
+/// (a mix of its day number and planned time), which holds the last occurrence that mapped
+/// there, so a look-up is a mix and a comparison of two words, with no hashing or probing of a
+/// growing table. It lives in memory with the process and costs nothing until the process arms
+/// something (a process is started for every alarm of an app that was killed). A text is
+/// reused only for the very same day and planned time, so what the plugin arms never depends
+/// on it.
 struct OccurrenceTextCache {
-    /// An occurrence: its day number and planned wall ms, hashed cheaply (``WordMix``).
-    private struct Key: Hashable {
+    /// One remembered occurrence and its texts.
+    private struct Line {
         var day: Int64
         var plannedWallMillis: Int64
-
-        func _rawHashValue(seed: Int) -> Int {
-            WordMix.hash(UInt64(bitPattern: day), UInt64(bitPattern: plannedWallMillis), seed: seed)
-        }
+        var date: String
+        var planned: String
     }
 
-    /// How many occurrences the cache holds before it starts again (a 50-slot window holds
-    /// about 150).
-    private static var capacity: Int { 1_024 }
+    /// log2 of the number of lines: four times the ~150 occurrences a 50-slot window keeps
+    /// armed, so that those seldom share a line.
+    private static var lineBits: Int { 10 }
 
-    private var texts: [Key: (date: String, planned: String)] = [:]
+    /// By line (`nil`: empty; allocated on the first look-up).
+    private var lines: [Line?] = []
 
     /// The date's text and the planned time's, from the cache or formatted (and cached).
     mutating func texts(date: LocalDate, plannedWallMillis: Int64) -> (date: String, planned: String) {
-        let key = Key(day: date.daysSinceEpoch, plannedWallMillis: plannedWallMillis)
-        if let known = texts[key] { return known }
-        if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
+        if lines.isEmpty { lines = Array(repeating: nil, count: 1 << Self.lineBits) }
+        let day = date.daysSinceEpoch
+        let line = Int(
+            truncatingIfNeeded: UInt64(bitPattern: Int64(truncatingIfNeeded: WordMix.hash(UInt64(bitPattern: day), UInt64(bitPattern: plannedWallMillis), seed: 0)))
+                >> UInt64(64 - Self.lineBits))
+        if let known = lines[line], known.day == day, known.plannedWallMillis == plannedWallMillis {
+            return (known.date, known.planned)
+        }
         let made = (date: date.description, planned: DecimalDigits.string(plannedWallMillis))
-        texts[key] = made
+        lines[line] = Line(day: day, plannedWallMillis: plannedWallMillis, date: made.date, planned: made.planned)
         return made
     }
 }

@@ -143,8 +143,10 @@ public struct PluginStore: Sendable {
     /// the indexes below in step.
     public private(set) var history: [HistoryEntry] = []
     /// The occurrences that have a history entry, with the position of the latest one
-    /// (``hasHistory(slot:localDate:)`` in O(1)).
-    private var recordedOccurrences: [Occurrence: Int] = [:]
+    /// (``hasHistory(slot:localDate:)`` in O(1)), by slot and day number: a slot's days lie
+    /// together, so a device-year's history is not a table of tens of thousands of hashed
+    /// entries that grows and rehashes as it goes.
+    private var recordedOccurrences = SlotDayTable<Int>()
     /// The position in ``history`` of the last delivered entry.
     private var lastDeliveredPosition: Int?
     /// How many history entries are missed.
@@ -216,7 +218,7 @@ public struct PluginStore: Sendable {
 
     /// Whether an occurrence already has a history entry (so it is never reported twice).
     public func hasHistory(slot: String, localDate: LocalDate) -> Bool {
-        recordedOccurrences[Occurrence(slot: slot, localDate: localDate)] != nil
+        recordedOccurrences[slot: slot, day: localDate.daysSinceEpoch] != nil
     }
 
     /// Whether an occurrence was settled for the slot's current set-up: shown or skipped at any
@@ -224,13 +226,13 @@ public struct PluginStore: Sendable {
     /// missed under an earlier set-up (before a cancel), which travel west brings back ahead, is
     /// owed again to the new one.
     public func wasSettled(_ slot: Slot, localDate: LocalDate) -> Bool {
-        guard let position = recordedOccurrences[Occurrence(slot: slot.id, localDate: localDate)] else { return false }
+        guard let position = recordedOccurrences[slot: slot.id, day: localDate.daysSinceEpoch] else { return false }
         return history[position].status != .missed || position >= slot.historyMark
     }
 
     /// Records what happened to an occurrence, after every earlier record.
     public mutating func appendHistory(_ entry: HistoryEntry) {
-        recordedOccurrences[Occurrence(slot: entry.slot, localDate: entry.localDate)] = history.count
+        recordedOccurrences[slot: entry.slot, day: entry.localDate.daysSinceEpoch] = history.count
         switch entry.status {
         case .delivered: lastDeliveredPosition = history.count
         case .missed: missedCount += 1

@@ -96,6 +96,31 @@ struct RandomTests {
         }
     }
 
+    /// Short strings of digits are read eight at a time from the string's words: every length
+    /// a short string has, and a byte that is no digit (just below `0`, just above `9`, the
+    /// same low nibble in another column, a control byte) at any position.
+    @Test func parsingShortDigitStringsReadsWhatInt64Reads() {
+        var random = Xoshiro256StarStar(seed: 5)
+        for length in 1...16 {
+            for _ in 0..<60 {
+                var bytes = (0..<length).map { _ in UInt8(ascii: "0") + UInt8(random.next() % 10) }
+                let digits = String(decoding: bytes, as: UTF8.self)
+                #expect(DecimalDigits.int64(parsing: digits) == Int64(digits), "\(digits.debugDescription)")
+                let position = Int(random.next() % UInt64(length))
+                for bad: UInt8 in [0x2F, 0x3A, 0x3F, 0x40, 0x20, 0x00, 0x7F, 0x10, 0x70, 0x39 + 0x80] {
+                    let kept = bytes[position]
+                    bytes[position] = bad
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    #expect(DecimalDigits.int64(parsing: text) == Int64(text), "\(text.debugDescription)")
+                    bytes[position] = kept
+                }
+            }
+        }
+        #expect(DecimalDigits.int64(parsing: "12345678\u{E9}") == nil)
+        #expect(DecimalDigits.int64(parsing: "000000000000000") == 0)
+        #expect(DecimalDigits.int64(parsing: "999999999999999") == 999_999_999_999_999)
+    }
+
     @Test func numberedStreamsAreTheStreamsOfTheirSpelledOutNames() {
         let streams = RandomStreams(seed: 11)
         var spelled = streams.stream(named: "network.ack.1770225540000.7")

@@ -17,6 +17,25 @@ struct ContentServerTests {
         #expect(server.version(at: at("2026-03-13T07:00:00Z")) == 4)
     }
 
+    @Test("ContentServer: a version asked in any order, around publications, is what a new server answers")
+    func versionsAskedInAnyOrderAreThoseOfANewServer() {
+        let berlin = zone("Europe/Berlin")
+        let server = ContentServer(parameters: ContentServerParameters(), zone: berlin, start: Device.defaultStart)
+        var random = Xoshiro256StarStar(seed: 9)
+        let start = Device.defaultStart.millisecondsSinceEpoch
+        for step in 0..<400 {
+            // Mostly near the last instant asked (inside or at the edge of its span), some far.
+            let instant = SimInstant(millisecondsSinceEpoch: start + random.next(in: 0...(40 * 86_400_000)))
+            // Publications come in time order, as the run's steps make them.
+            if step % 50 == 49 { server.publish(at: SimInstant(millisecondsSinceEpoch: start + Int64(step) * 8_640_000)) }
+            let fresh = ContentServer(parameters: ContentServerParameters(), zone: berlin, start: Device.defaultStart)
+            for publication in server.manualPublications { fresh.publish(at: publication) }
+            for probe in [instant, instant - .milliseconds(1), instant + .milliseconds(1)] {
+                #expect(server.version(at: probe) == fresh.version(at: probe))
+            }
+        }
+    }
+
     @Test("ContentServer: the daily publication time is local to the server's zone, across DST")
     func dailyPublicationIsLocal() {
         let berlin = zone("Europe/Berlin")

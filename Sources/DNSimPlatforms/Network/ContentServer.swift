@@ -63,7 +63,7 @@ public final class ContentServer {
     /// When version 1 went up (the scenario start).
     let start: SimInstant
     /// Scripted publications (`publishContent` steps) so far.
-    var manualPublications: [SimInstant] = []
+    private(set) var manualPublications: [SimInstant] = []
     /// The fault in force.
     public internal(set) var fault = Fault.none
 
@@ -78,15 +78,35 @@ public final class ContentServer {
     /// scenario (version 1 at the start), plus one per scripted publication.
     ///
     /// Publication instants are derived once per local date and kept in time order (a daily wall
-    /// time resolves to non-decreasing instants day after day), so a query is two binary searches.
+    /// time resolves to non-decreasing instants day after day), so a query is two binary searches;
+    /// the version holds from one publication to the next, and a query inside the span between
+    /// the publications around the last one asked (a run's fetches and deliveries come in time
+    /// order) is answered without a search.
     public func version(at instant: SimInstant) -> Int {
-        var version = 1 + Self.count(manualPublications, atOrBefore: instant)
+        if let span = versionSpan, span.from <= instant, instant < span.until { return span.version }
+        let manual = Self.count(manualPublications, atOrBefore: instant)
+        var version = 1 + manual
+        var from = manual > 0 ? manualPublications[manual - 1] : SimInstant(millisecondsSinceEpoch: .min)
+        var until = manual < manualPublications.count ? manualPublications[manual] : SimInstant(millisecondsSinceEpoch: .max)
         if parameters.newVersionDailyAt != nil {
             extendDailyPublications(through: instant)
-            version += max(0, Self.count(dailyPublications, atOrBefore: instant) - Self.count(dailyPublications, atOrBefore: start))
+            let daily = Self.count(dailyPublications, atOrBefore: instant)
+            version += max(0, daily - Self.count(dailyPublications, atOrBefore: start))
+            if daily > 0 { from = max(from, dailyPublications[daily - 1]) }
+            if daily < dailyPublications.count { until = min(until, dailyPublications[daily]) }
         }
+        versionSpan = VersionSpan(from: from, until: until, version: version)
         return version
     }
+
+    /// The version served from `from` until just before `until`: the publications around the
+    /// instant last asked about (forgotten when a version is published).
+    private struct VersionSpan {
+        var from: SimInstant
+        var until: SimInstant
+        var version: Int
+    }
+    private var versionSpan: VersionSpan?
 
     /// Daily publication instants, one per local date from the start's date on, derived as needed.
     private var dailyPublications: [SimInstant] = []
@@ -107,7 +127,10 @@ public final class ContentServer {
     }
 
     /// Publishes a new version now.
-    public func publish(at instant: SimInstant) { manualPublications.append(instant) }
+    public func publish(at instant: SimInstant) {
+        manualPublications.append(instant)
+        versionSpan = nil
+    }
 
     /// Puts the server into a fault (or back to normal).
     public func setFault(_ fault: Fault) { self.fault = fault }

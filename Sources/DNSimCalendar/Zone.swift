@@ -84,6 +84,10 @@ public struct Zone: Hashable, Sendable {
     /// same offsets; two identifiers of one zone may have tables of their own).
     func sharesTable(with other: Zone) -> Bool { table === other.table }
 
+    /// The identity of the table this zone reads its offsets from: zones with one identity give
+    /// the same offsets, for as long as one of them is held (then no other table has it).
+    var tableIdentity: ObjectIdentifier { ObjectIdentifier(table) }
+
     /// The wall-clock reading in this zone at `instant`.
     /// The UTC offset in seconds in force throughout `start`…`end` (each floored to whole
     /// seconds, as ``offsetSeconds(at:)`` reads them), found in one look-up when it does not

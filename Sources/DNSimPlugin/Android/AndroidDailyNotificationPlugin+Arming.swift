@@ -13,7 +13,9 @@ extension AndroidDailyNotificationPlugin {
     /// ``RolloverRule/calendarDay`` resolves each date's wall time afresh; ``RolloverRule/add24Hours``
     /// steps 24 h (S1).
     func window(of slot: PluginStore.Slot, zone: Zone) -> Window {
-        Window(days: build.rollingWindowDays, rollover: rollover, time: slot.time, next: slot.nextLocalDate, nextRunAt: slot.nextRunAt, zone: zone)
+        Window(
+            days: build.rollingWindowDays, rollover: rollover, time: slot.time, next: slot.nextLocalDate, nextRunAt: slot.nextRunAt,
+            zone: zone, memo: nextOccurrences)
     }
 
     /// A slot's rolling window, made one occurrence at a time as it is walked (arming walks one
@@ -24,20 +26,28 @@ extension AndroidDailyNotificationPlugin {
         let time: LocalTime
         let nextRunAt: Int64
         let zone: Zone
+        /// Where the dates after the first and their instants are looked up.
+        let memo: DailyOccurrence.Memo
         /// The date of day `k` (before it is made, the previous day's).
         private var date: LocalDate
+        /// The instant of day `k` under ``RolloverRule/calendarDay``, found with its date.
+        private var instant: SimInstant?
         /// The next day of the window.
         private var k = 0
         /// The lanes taken, as bits (`android.windowDays` is at most 14); lanes past 63 in a set.
         private var lanesTaken: UInt64 = 0
         private var highLanesTaken: Set<Int> = []
 
-        init(days: Int, rollover: RolloverRule, time: LocalTime, next: LocalDate, nextRunAt: Int64, zone: Zone) {
+        init(
+            days: Int, rollover: RolloverRule, time: LocalTime, next: LocalDate, nextRunAt: Int64, zone: Zone,
+            memo: DailyOccurrence.Memo
+        ) {
             self.days = days
             self.rollover = rollover
             self.time = time
             self.nextRunAt = nextRunAt
             self.zone = zone
+            self.memo = memo
             date = next
         }
 
@@ -45,7 +55,12 @@ extension AndroidDailyNotificationPlugin {
             while k < days {
                 let day = k
                 k += 1
-                if day > 0 { date = rollover.nextLocalDate(after: date, time: time, zone: zone) }
+                if day > 0 {
+                    switch rollover {
+                    case .add24Hours: date = date.adding(days: 1)
+                    case .calendarDay: (date, instant) = memo.next(after: date, at: time, in: zone)
+                    }
+                }
                 // After a date the zone skipped (one occurrence per instant), two dates of one
                 // window can share a lane; the later one waits for the next window rather than
                 // replace it.
@@ -63,7 +78,6 @@ extension AndroidDailyNotificationPlugin {
                 case (_, .add24Hours):
                     runAt = nextRunAt + Int64(day) * 86_400_000
                 case (_, .calendarDay):
-                    let instant = DailyOccurrence.instant(on: date, at: time, in: zone)
                     runAt = instant?.millisecondsSinceEpoch ?? nextRunAt + Int64(day) * 86_400_000
                 }
                 return Occurrence(localDate: date, runAt: runAt)
@@ -226,7 +240,7 @@ extension AndroidDailyNotificationPlugin {
                 }
                 store.slots[index].nextLocalDate = date
                 store.slots[index].nextRunAt = planned
-                rollover.advance(&store.slots[index], in: context.timeZone)
+                rollover.advance(&store.slots[index], in: context.timeZone, memo: nextOccurrences)
                 return store.slots[index]
             }
             if let next { arm(next, context: context) }

@@ -21,6 +21,8 @@ public final class AndroidDailyNotificationPlugin: AndroidApplication {
 
     /// The texts of the occurrences armed lately (memory of this process only).
     var occurrenceTexts = OccurrenceTextCache()
+    /// The next occurrences of the dates moved on from lately (memory of this process only).
+    let nextOccurrences = DailyOccurrence.Memo()
 
     /// Creates the plugin for a new process.
     public init(build: AndroidPluginBuild) { self.build = build }

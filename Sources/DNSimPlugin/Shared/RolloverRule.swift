@@ -36,6 +36,29 @@ public enum RolloverRule: String, Sendable, CaseIterable {
         slot.nextLocalDate = date
     }
 
+    /// ``advance(_:in:)``, with the next date and its instant from `memo` (the same answers).
+    public func advance(_ slot: inout PluginStore.Slot, in zone: Zone, memo: DailyOccurrence.Memo) {
+        let (date, nextRunAt) = nextOccurrence(after: slot.nextLocalDate, previousWallMillis: slot.nextRunAt, time: slot.time, zone: zone, memo: memo)
+        slot.nextRunAt = nextRunAt
+        slot.nextLocalDate = date
+    }
+
+    /// The date and trigger of the occurrence after one on `date` armed for
+    /// `previousWallMillis`: ``nextLocalDate(after:time:zone:)`` and
+    /// ``next(after:previousWallMillis:time:zone:)``, with ``calendarDay``'s date and instant
+    /// from `memo`.
+    public func nextOccurrence(
+        after date: LocalDate, previousWallMillis: Int64, time: LocalTime, zone: Zone, memo: DailyOccurrence.Memo
+    ) -> (LocalDate, Int64) {
+        switch self {
+        case .add24Hours:
+            return (date.adding(days: 1), previousWallMillis + 86_400_000)
+        case .calendarDay:
+            let (next, instant) = memo.next(after: date, at: time, in: zone)
+            return (next, instant?.millisecondsSinceEpoch ?? previousWallMillis + 86_400_000)
+        }
+    }
+
     /// The local date of the occurrence after the one on `date`: the next calendar date, except
     /// that ``calendarDay`` skips a date the zone merges with the following one (one occurrence
     /// per instant, ``DailyOccurrence/nextDate(after:at:in:gap:fold:)``).

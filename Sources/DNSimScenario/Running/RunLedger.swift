@@ -44,6 +44,14 @@ final class RunLedger {
         var date = zone.localDateTime(at: from).date
         let last = zone.localDateTime(at: end).date
         while date <= last {
+            // A date whose reading lies days from every offset change resolves uniquely and is
+            // written nothing: such dates are passed over four weeks at a time (a reading is
+            // resolved by the offsets within two days of it).
+            let reading = SimInstant(millisecondsSinceEpoch: LocalDateTime(date: date, time: time).millisecondsAsIfUTC)
+            if !zone.changesOffset(after: reading - .days(3), through: reading + .days(Self.quietStride + 3)) {
+                date = date.adding(days: Int(Self.quietStride))
+                continue
+            }
             let resolution = zone.resolve(LocalDateTime(date: date, time: time))
             let how: String?
             switch resolution {
@@ -64,6 +72,10 @@ final class RunLedger {
             date = date.adding(days: 1)
         }
     }
+
+    /// How many dates ``traceResolutions(slot:time:from:zone:)`` passes over at once when the
+    /// zone's offset does not change around them.
+    private static var quietStride: Int64 { 28 }
 
     /// A `cancelAllNotifications` call returned `error` (or succeeded) at `instant`.
     func cancelledAll(error: PluginError?, at instant: SimInstant) -> PluginError? {

@@ -16,8 +16,9 @@ extension DailyOccurrence {
     /// It belongs to one user (a plugin process) and is not for sharing between threads.
     public final class Memo {
         /// One remembered question and its answer: plain values, read without counting
-        /// references. The zone is known by its offset table's identity (``Zone/tableIdentity``);
-        /// ``zones`` holds the zone, so no other table takes that identity meanwhile.
+        /// references (and a table of them is freed without visiting its lines). The zone is
+        /// known by its offset table's identity (``Zone/tableIdentity``); ``zones`` holds the
+        /// zone, so no other table takes that identity meanwhile.
         private struct Line {
             var table: ObjectIdentifier
             var day: Int64
@@ -30,16 +31,13 @@ extension DailyOccurrence {
         /// dates, and two questions sharing a line evict each other.
         private static var lineBits: Int { 10 }
 
-        /// By line (`nil`: empty).
-        private var lines: [Line?]
-        /// By line, the zone of the question remembered there.
-        private var zones: [Zone?]
+        /// By line (`nil`: empty; allocated on the first question).
+        private var lines: [Line?] = []
+        /// The zones of the questions remembered, one per offset table (a run has one or two).
+        private var zones: [Zone] = []
 
         /// An empty memo.
-        public init() {
-            lines = Array(repeating: nil, count: 1 << Self.lineBits)
-            zones = Array(repeating: nil, count: 1 << Self.lineBits)
-        }
+        public init() {}
 
         /// The date of the occurrence after the one on `date` at `time` in `zone`
         /// (``DailyOccurrence/nextDate(after:at:in:gap:fold:)``) and that occurrence's instant
@@ -49,6 +47,7 @@ extension DailyOccurrence {
             let day = date.daysSinceEpoch
             let milliseconds = time.millisecondsIntoDay
             let table = zone.tableIdentity
+            if lines.isEmpty { lines = Array(repeating: nil, count: 1 << Self.lineBits) }
             let mixed = (UInt64(bitPattern: day) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(bitPattern: milliseconds) &* 0xBF58_476D_1CE4_E5B9)
             let index = Int(truncatingIfNeeded: mixed >> UInt64(64 - Self.lineBits))
             if let line = lines[index], line.day == day, line.millisecondsIntoDay == milliseconds, line.table == table {
@@ -57,7 +56,7 @@ extension DailyOccurrence {
             let next = DailyOccurrence.nextDate(after: date, at: time, in: zone)
             let instant = DailyOccurrence.instant(on: next, at: time, in: zone)
             lines[index] = Line(table: table, day: day, millisecondsIntoDay: milliseconds, next: next, instant: instant)
-            zones[index] = zone
+            if !zones.contains(where: { $0.tableIdentity == table }) { zones.append(zone) }
             return (next, instant)
         }
     }

@@ -300,7 +300,8 @@ public struct InsertionOrderedMap<Key: Hashable, Value> {
     /// again to the same size, such as an OS's alarms after a reboot, does not grow it anew).
     @inlinable
     public mutating func removeAll(keepingCapacity: Bool = false) {
-        entries.removeAll(keepingCapacity: keepingCapacity)
+        // Kept storage is emptied entry by entry, each destroyed by code made for its type.
+        if keepingCapacity { entries.removeAllKeepingStorage() } else { entries.removeAll() }
         links.removeAll(keepingCapacity: keepingCapacity)
         freeSlots.removeAll(keepingCapacity: keepingCapacity)
         positions.removeAll(keepingCapacity: keepingCapacity)

@@ -147,7 +147,7 @@ struct AndroidWorkDatabase {
             precondition(!isLive(slots[index].state), "deleting live work named \(slots[index].name)")
             isDeleted[index] = true
         }
-        defer { indices.removeAll(keepingCapacity: true) }
+        defer { indices.removeAllKeepingStorage() }
         return indices.count
     }
 
@@ -159,7 +159,8 @@ struct AndroidWorkDatabase {
     /// Forgets every work item, keeping the storage when `keepingCapacity` (a compaction fills
     /// it again at once).
     private mutating func removeAll(keepingCapacity: Bool) {
-        slots.removeAll(keepingCapacity: keepingCapacity)
+        // Kept storage is emptied item by item, each destroyed by code made for its type.
+        if keepingCapacity { slots.removeAllKeepingStorage() } else { slots.removeAll() }
         isDeleted.removeAll(keepingCapacity: keepingCapacity)
         serials.removeAll(keepingCapacity: keepingCapacity)
         deletedCount = 0

@@ -14,12 +14,15 @@ import DNSimCore
 /// reused only for the very same day and planned time, so what the plugin arms never depends
 /// on it.
 struct OccurrenceTextCache {
-    /// One remembered occurrence and its texts.
+    /// One remembered occurrence and its texts, as plain values (a date and a wall time in
+    /// milliseconds are short strings): the table is freed without releasing a string per line,
+    /// which matters because a process is started, and its cache dropped, for every alarm of an
+    /// app that was killed.
     private struct Line {
         var day: Int64
         var plannedWallMillis: Int64
-        var date: String
-        var planned: String
+        var date: ShortStringValue
+        var planned: ShortStringValue
     }
 
     /// log2 of the number of lines: four times the ~150 occurrences a 50-slot window keeps
@@ -29,7 +32,8 @@ struct OccurrenceTextCache {
     /// By line (`nil`: empty; allocated on the first look-up).
     private var lines: [Line?] = []
 
-    /// The date's text and the planned time's, from the cache or formatted (and cached).
+    /// The date's text and the planned time's, from the cache or formatted (and cached, when
+    /// both are short strings).
     mutating func texts(date: LocalDate, plannedWallMillis: Int64) -> (date: String, planned: String) {
         if lines.isEmpty { lines = Array(repeating: nil, count: 1 << Self.lineBits) }
         let day = date.daysSinceEpoch
@@ -37,10 +41,12 @@ struct OccurrenceTextCache {
             truncatingIfNeeded: UInt64(bitPattern: Int64(truncatingIfNeeded: WordMix.hash(UInt64(bitPattern: day), UInt64(bitPattern: plannedWallMillis), seed: 0)))
                 >> UInt64(64 - Self.lineBits))
         if let known = lines[line], known.day == day, known.plannedWallMillis == plannedWallMillis {
-            return (known.date, known.planned)
+            return (known.date.string, known.planned.string)
         }
         let made = (date: date.description, planned: DecimalDigits.string(plannedWallMillis))
-        lines[line] = Line(day: day, plannedWallMillis: plannedWallMillis, date: made.date, planned: made.planned)
+        if let dateValue = ShortStringValue(made.date), let plannedValue = ShortStringValue(made.planned) {
+            lines[line] = Line(day: day, plannedWallMillis: plannedWallMillis, date: dateValue, planned: plannedValue)
+        }
         return made
     }
 }

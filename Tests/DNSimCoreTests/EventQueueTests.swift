@@ -171,6 +171,56 @@ struct EventQueueTests {
         }
     }
 
+    /// Most of the heap cancelled at once (a force stop) rebuilds it without them: what is left
+    /// comes out in the same order, counts stay right, and a cancelled event's handle still
+    /// answers that it was cancelled or has left.
+    @Test func massCancelsLeaveTheSameOrderAndAnswers() {
+        var generator = Xoshiro256StarStar(seed: 23)
+        var queue = EventQueue<Int>()
+        // The reference: live events by handle, popped in (time, priority, insertion) order.
+        var live: [UInt64: (time: Int64, order: UInt64, payload: Int)] = [:]
+        var handles: [EventHandle] = []
+        var cancelledOnce: Set<UInt64> = []
+        var now: Int64 = 0
+        for round in 0..<60 {
+            for _ in 0..<Int(generator.next(below: 150)) + 20 {
+                let time = now + Int64(generator.next(below: 500))
+                let rank = UInt8(generator.next(below: 3) * 64)
+                let handle = queue.insert(handles.count, at: at(time), priority: EventPriority(rank: rank))
+                live[handle.sequence] = (time, UInt64(rank) << 56 | handle.sequence, handles.count)
+                handles.append(handle)
+            }
+            // Cancel most of what is queued (a force stop), some twice, in random order.
+            for handle in handles.shuffled(using: &generator) where live[handle.sequence] != nil && generator.next(below: 10) < 8 {
+                let first = queue.cancel(handle, nonePoppedAfter: at(now))
+                #expect(first)
+                live[handle.sequence] = nil
+                cancelledOnce.insert(handle.sequence)
+                let second = queue.cancel(handle)
+                #expect(!second, "a second cancel reports false")
+            }
+            #expect(queue.count == live.count)
+            // Every handle ever cancelled still answers false.
+            for sequence in cancelledOnce.prefix(20) {
+                let handle = handles.first { $0.sequence == sequence }!
+                let again = queue.cancel(handle, nonePoppedAfter: at(now))
+                #expect(!again)
+            }
+            // Pop some, in the reference order.
+            for _ in 0..<Int(generator.next(below: 40)) {
+                guard let entry = queue.popMin() else { break }
+                let expected = live.min { ($0.value.time, $0.value.order) < ($1.value.time, $1.value.order) }
+                #expect(entry.payload == expected?.value.payload, "round \(round)")
+                live[entry.handle.sequence] = nil
+                now = entry.time.millisecondsSinceEpoch
+            }
+            #expect(queue.count == live.count)
+        }
+        var rest: [Int] = []
+        while let entry = queue.popMin() { rest.append(entry.payload) }
+        #expect(rest == live.values.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map(\.payload))
+    }
+
     @Test func entriesKeepTheirCauseAndPriority() {
         var queue = EventQueue<Int>()
         queue.insert(1, at: at(1), priority: .input, cause: 41)

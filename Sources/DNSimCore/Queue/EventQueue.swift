@@ -141,9 +141,49 @@ public struct EventQueue<Payload> {
         return word < cancelledBits.count && cancelledBits[word] & (1 &<< (sequence & 63)) != 0
     }
 
-    /// Marks the event with `sequence` cancelled; `false` if it already was.
+    /// Marks the event with `sequence` cancelled; `false` if it already was. Once most of the
+    /// heap is cancelled events (a force stop cancels every alarm at once), the heap is rebuilt
+    /// without them (``dropAllCancelled()``).
     @inlinable
     mutating func markCancelled(_ sequence: UInt64) -> Bool {
+        guard markCancelledBit(sequence) else { return false }
+        if cancelledCount >= Self.cancelledBeforeRebuild && cancelledCount * 2 > storage.count { dropAllCancelled() }
+        return true
+    }
+
+    /// How many cancelled events the heap holds at least before it is rebuilt without them.
+    @inlinable
+    static var cancelledBeforeRebuild: Int { 64 }
+
+    /// Removes every cancelled event from the heap at once and restores the heap order: the
+    /// events left come out in the same order, for that order is fixed by their keys alone.
+    /// One pass over the heap instead of a sift per event as each reaches the top. The removed
+    /// events keep their cancel marks (no event in the heap has their sequence numbers), so a
+    /// second cancel of one still answers that it was cancelled already; they no longer count
+    /// as cancelled events in the heap.
+    @inlinable
+    mutating func dropAllCancelled() {
+        var kept = 0
+        for index in storage.indices {
+            if isCancelled(storage[index].order & Self.sequenceMask) {
+                cancelledCount -= 1
+                continue
+            }
+            if kept != index { storage.swapAt(kept, index) }
+            kept += 1
+        }
+        storage.removeLast(storage.count - kept)
+        // Heapify: each parent sifted down, the last first.
+        var parent = storage.count / 2 - 1
+        while parent >= 0 {
+            siftDown(from: parent)
+            parent -= 1
+        }
+    }
+
+    /// Marks the event with `sequence` cancelled (the bit alone); `false` if it already was.
+    @inlinable
+    mutating func markCancelledBit(_ sequence: UInt64) -> Bool {
         let word = Int(truncatingIfNeeded: sequence >> 6)
         if word >= cancelledBits.count {
             // Room up to the newest sequence at once, so a run's cancels grow the words rarely.
@@ -244,12 +284,24 @@ public struct EventQueue<Payload> {
         }
     }
 
+    /// Sifts the entry at `index` down until it precedes its children (hole technique).
+    @inlinable
+    mutating func siftDown(from index: Int) {
+        siftDown(storage[index], into: index)
+    }
+
     /// Places `moving` at the root and sifts it down (hole technique).
     @inlinable
     mutating func siftDown(_ moving: Entry) {
+        siftDown(moving, into: 0)
+    }
+
+    /// Places `moving` in the hole at `start` and sifts it down (hole technique).
+    @inlinable
+    mutating func siftDown(_ moving: Entry, into start: Int) {
         storage.withUnsafeMutableBufferPointer { buffer in
             let n = buffer.count
-            var hole = 0
+            var hole = start
             while true {
                 let left = hole &* 2 &+ 1
                 if left >= n { break }

@@ -11,42 +11,54 @@ public struct IOSContext<App: IOSApplication> {
     /// reference (Android device-year -2.5 % instructions, iOS -1.2 %).
     unowned(unsafe) let system: IOSSystem<App>
 
+    /// Calls `body` with the system, borrowed for the call: an `unowned(unsafe)` reference read
+    /// for a call is retained and released around it, and app code makes OS calls on every
+    /// event.
+    @inline(__always)
+    func withSystem<R>(_ body: (IOSSystem<App>) throws -> R) rethrows -> R {
+        try Unmanaged.passUnretained(system)._withUnsafeGuaranteedRef(body)
+    }
+
     init(system: IOSSystem<App>) { self.system = system }
 
     /// `Date()` as the app sees it: the simulated wall clock (dnsim-host-ok: modelled, not read).
-    public func now() -> SimInstant { system.clock.wallInstant(at: system.sim.now) }
+    public func now() -> SimInstant { withSystem { system in system.clock.wallInstant(at: system.sim.now) } }
     /// `TimeZone.current` as the app sees it: the simulated zone (dnsim-host-ok: modelled, not read).
-    public var timeZone: Zone { system.clock.zone }
+    public var timeZone: Zone { withSystem { system in system.clock.zone } }
     /// `ProcessInfo.processInfo.systemUptime` in ms: restarts at every boot (T8).
-    public var systemUptimeMillis: Int64 { system.clock.elapsedRealtime(at: system.sim.now) }
+    public var systemUptimeMillis: Int64 { withSystem { system in system.clock.elapsedRealtime(at: system.sim.now) } }
     /// `UNUserNotificationCenter.current()`.
     public var notificationCenter: IOSNotificationCenterPort<App> { IOSNotificationCenterPort(system: system) }
     /// `BGTaskScheduler.shared`.
     public var taskScheduler: IOSTaskSchedulerPort<App> { IOSTaskSchedulerPort(system: system) }
     /// `UIApplication.shared.backgroundRefreshStatus == .available` (Low Power Mode also turns it off, I21).
-    public var backgroundRefreshAvailable: Bool { system.backgroundAppRefreshEnabled && !system.lowPowerMode }
+    public var backgroundRefreshAvailable: Bool {
+        withSystem { system in system.backgroundAppRefreshEnabled && !system.lowPowerMode }
+    }
     /// Whether the app is in the foreground.
-    public var isInForeground: Bool { system.appState == .foreground }
+    public var isInForeground: Bool { withSystem { system in system.appState == .foreground } }
     /// Whether `NWPathMonitor` reports a usable path.
-    public var hasNetwork: Bool { system.isNetworkAvailable }
+    public var hasNetwork: Bool { withSystem { system in system.isNetworkAvailable } }
 
     /// `URLSession`, through the device's network.
     public var httpClient: HTTPClientPort {
-        HTTPClientPort(
-            server: system.contentServer, now: system.sim.now, online: system.isNetworkAvailable, trace: system.sim.trace,
-            streams: system.sim.random, cause: system.sim.trace.lastID)
+        withSystem { system in
+            HTTPClientPort(
+                server: system.contentServer, now: system.sim.now, online: system.isNetworkAvailable, trace: system.sim.trace,
+                streams: system.sim.random, cause: system.sim.trace.lastID)
+        }
     }
 
     /// Reads and writes the app's sandbox data.
     public func withStorage<R>(_ body: (inout App.Storage) throws -> R) rethrows -> R {
-        try body(&system.storage)
+        try withSystem { system in try body(&system.storage) }
     }
 
     /// Writes a line to the trace as the app (`os_log`).
     @discardableResult
     public func log(_ kind: String, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
         // A plugin line has no extras to stand for it: its summary is the whole line.
-        system.trace("plugin", kind, details(), summary: details())
+        withSystem { system in system.trace("plugin", kind, details(), summary: details()) }
     }
 
     /// Writes a line to the trace as the app, with the few of its `details` that the run's
@@ -57,14 +69,14 @@ public struct IOSContext<App: IOSApplication> {
     public func log(
         _ kind: String, _ details: @autoclosure () -> [TraceDetail], summary: @autoclosure () -> [TraceDetail], tag: String? = nil
     ) -> Int32 {
-        system.trace("plugin", kind, details(), summary: summary(), tag: tag)
+        withSystem { system in system.trace("plugin", kind, details(), summary: summary(), tag: tag) }
     }
 
     /// Writes a line to the trace as the app, naming the time-library fact (`T1`…`T8`) whose
     /// arithmetic decided the instants the app just computed.
     @discardableResult
     public func log(_ kind: String, decidedBy rule: OSRule?, _ details: @autoclosure () -> [TraceDetail] = []) -> Int32 {
-        system.trace("plugin", kind, rule: rule, details(), summary: details())
+        withSystem { system in system.trace("plugin", kind, rule: rule, details(), summary: details()) }
     }
 }
 
@@ -73,34 +85,42 @@ public struct IOSNotificationCenterPort<App: IOSApplication> {
     /// The system (unowned and unchecked, as in the context).
     unowned(unsafe) let system: IOSSystem<App>
 
+    /// Calls `body` with the system, borrowed for the call: an `unowned(unsafe)` reference read
+    /// for a call is retained and released around it, and app code makes OS calls on every
+    /// event.
+    @inline(__always)
+    func withSystem<R>(_ body: (IOSSystem<App>) throws -> R) rethrows -> R {
+        try Unmanaged.passUnretained(system)._withUnsafeGuaranteedRef(body)
+    }
+
     /// `add(_:withCompletionHandler:)`: the handler gets an error message or `nil`.
     public func add(_ request: IOSNotificationRequest, withCompletionHandler handler: (String?) -> Void = { _ in }) {
-        handler(system.add(request))
+        withSystem { system in handler(system.add(request)) }
     }
 
     /// `getPendingNotificationRequests(completionHandler:)`.
     public func getPendingNotificationRequests(completionHandler: ([IOSNotificationRequest]) -> Void) {
-        completionHandler(system.pendingRequests)
+        withSystem { system in completionHandler(system.pendingRequests) }
     }
 
     /// `getDeliveredNotifications(completionHandler:)`: what is still in Notification Center (I9).
     public func getDeliveredNotifications(completionHandler: ([IOSNotificationRequest]) -> Void) {
-        completionHandler(system.delivered.entries.map(\.request))
+        withSystem { system in completionHandler(system.delivered.entries.map(\.request)) }
     }
 
     /// `removePendingNotificationRequests(withIdentifiers:)`.
     public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
-        system.removePending(identifiers: identifiers)
+        withSystem { system in system.removePending(identifiers: identifiers) }
     }
 
     /// `removeAllPendingNotificationRequests()`.
     public func removeAllPendingNotificationRequests() {
-        system.removePending(identifiers: system.pendingRequests.map(\.identifier))
+        withSystem { system in system.removePending(identifiers: system.pendingRequests.map(\.identifier)) }
     }
 
     /// `getNotificationSettings(completionHandler:)`, reduced to the authorization status.
     public func getNotificationSettings(completionHandler: (IOSAuthorizationStatus) -> Void) {
-        completionHandler(system.authorization)
+        withSystem { system in completionHandler(system.authorization) }
     }
 }
 
@@ -109,16 +129,26 @@ public struct IOSTaskSchedulerPort<App: IOSApplication> {
     /// The system (unowned and unchecked, as in the context).
     unowned(unsafe) let system: IOSSystem<App>
 
+    /// Calls `body` with the system, borrowed for the call: an `unowned(unsafe)` reference read
+    /// for a call is retained and released around it, and app code makes OS calls on every
+    /// event.
+    @inline(__always)
+    func withSystem<R>(_ body: (IOSSystem<App>) throws -> R) rethrows -> R {
+        try Unmanaged.passUnretained(system)._withUnsafeGuaranteedRef(body)
+    }
+
     /// `submit(_:)` (I14, I20).
     public func submit(_ request: IOSBackgroundTaskRequest) throws(IOSBackgroundTaskError) {
         try system.submit(request)
     }
 
     /// `cancel(taskRequestWithIdentifier:)`.
-    public func cancel(taskRequestWithIdentifier identifier: String) { system.cancelTask(identifier: identifier) }
+    public func cancel(taskRequestWithIdentifier identifier: String) {
+        withSystem { system in system.cancelTask(identifier: identifier) }
+    }
 
     /// `getPendingTaskRequests(completionHandler:)`.
     public func getPendingTaskRequests(completionHandler: ([IOSBackgroundTaskRequest]) -> Void) {
-        completionHandler(system.pendingTaskRequests)
+        withSystem { system in completionHandler(system.pendingTaskRequests) }
     }
 }

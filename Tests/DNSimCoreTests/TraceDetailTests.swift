@@ -75,4 +75,29 @@ struct TraceDetailTests {
             }
         }
     }
+
+    @Test("A record's detail is the first whose key equals the name, names built apart or not")
+    func aDetailIsTheFirstWhoseKeyEqualsTheName() {
+        // Literals, equal text built at run time (short and long), names an extra's key spells,
+        // non-ASCII spellings, and keys given more than once.
+        let long = "plannedWallMillisecondsSince"
+        let builtLong = String(long.prefix(11)) + String(long.dropFirst(11))
+        let names = [
+            "slot", "sl" + "ot", "result", long, builtLong, "extra.slot", "caf\u{E9}", "cafe\u{301}", "", "slots",
+            String(repeating: "x", count: 20), String(repeating: "x", count: 19) + "y",
+        ]
+        var random = Xoshiro256StarStar(seed: 31)
+        for _ in 0..<400 {
+            var details: [TraceDetail] = []
+            for position in 0..<Int(random.next(below: 6)) {
+                let name = names[Int(random.next(below: UInt64(names.count)))]
+                details.append(random.next(below: 4) == 0 ? .extra(name, "e\(position)") : TraceDetail(name, "v\(position)"))
+            }
+            let record = TraceRecord(
+                id: 0, time: SimInstant(millisecondsSinceEpoch: 0), subsystem: "s", kind: "k", rule: nil, cause: -1, details: details)
+            for key in names + ["extra." + builtLong, "extra.caf\u{E9}"] {
+                #expect(record.detail(key) == details.first { $0.key == key }?.value, "\(key.debugDescription) in \(details)")
+            }
+        }
+    }
 }

@@ -42,8 +42,17 @@ public struct TraceRecord: Equatable, Sendable {
     public func detail(_ key: String) -> String? {
         let first = key.utf8.first
         // By index: each detail is read in place, not copied out (with its strings) as a
-        // `for … in` loop does.
-        for index in details.indices where details[index].hasKey(key, first: first) { return details[index].value }
+        // `for … in` loop does. A plain detail's name and the key, both ASCII (as the names
+        // a record is read by are), are told equal or not from their representations alone
+        // (``UTF8Bytes/asciiEquality(_:_:)``): the same bits, or two short strings, or two
+        // lengths; only other names are compared as ``TraceDetail/hasKey(_:)`` compares them.
+        for index in details.indices {
+            if !details[index].isExtra, let equal = UTF8Bytes.asciiEquality(details[index].name, key) {
+                if equal { return details[index].value }
+                continue
+            }
+            if details[index].hasKey(key, first: first) { return details[index].value }
+        }
         return nil
     }
 

@@ -146,10 +146,13 @@ extension LocalDate {
     ///
     /// - Precondition: ``hasFourDigitYear``.
     func writeFourDigitYearText(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
-        ASCIIDigits.write(year, width: 4, into: buffer, at: offset)
-        buffer[offset + 4] = UInt8(ascii: "-")
-        ASCIIDigits.write(month, width: 2, into: buffer, at: offset + 5)
-        buffer[offset + 7] = UInt8(ascii: "-")
-        ASCIIDigits.write(day, width: 2, into: buffer, at: offset + 8)
+        precondition(offset >= 0 && offset + 10 <= buffer.count, "no room for a date's ten bytes")
+        // `YYYYMMDD` as eight digits at once, then the dashes put between.
+        let text = DecimalDigits.eightDigitsText(UInt64(year * 10_000 + month * 100 + day))
+        let dash = UInt64(UInt8(ascii: "-"))
+        let head = text & 0xFFFF_FFFF | dash << 32 | (text >> 32 & 0xFFFF) << 40 | dash << 56
+        let start = UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped + offset)
+        start.storeBytes(of: head.littleEndian, as: UInt64.self)
+        start.storeBytes(of: UInt16(truncatingIfNeeded: text >> 48).littleEndian, toByteOffset: 8, as: UInt16.self)
     }
 }

@@ -121,6 +121,39 @@ struct RandomTests {
         #expect(DecimalDigits.int64(parsing: "999999999999999") == 999_999_999_999_999)
     }
 
+    /// Numbers are spelled eight digits at a time: every magnitude, each power of ten and its
+    /// neighbours, and random values of every length, as `String` spells them.
+    @Test func digitsAreSpelledAsStringSpellsThem() {
+        var values: [Int64] = [0, 1, -1, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+        }
+        var random = Xoshiro256StarStar(seed: 41)
+        for _ in 0..<20_000 {
+            let value = Int64(bitPattern: random.next()) >> Int64(random.next() % 64)
+            values.append(value)
+        }
+        for value in values {
+            let text = String(value)
+            #expect(DecimalDigits.string(value) == text, "\(value)")
+            #expect(DecimalDigits.count(value) == text.utf8.count, "\(value)")
+            var bytes: [UInt8] = []
+            DecimalDigits.forEach(value) { bytes.append($0) }
+            #expect(bytes == Array(text.utf8), "\(value)")
+        }
+        // Eight digits, zero-padded: every value below 20 000, and a random sample up to 10⁸.
+        var samples = Array(0..<20_000).map(UInt64.init) + [99_999_999, 10_000_000, 9_999_999, 50_000_000]
+        for _ in 0..<20_000 { samples.append(random.next() % 100_000_000) }
+        for value in samples {
+            let word = DecimalDigits.eightDigitsText(value).littleEndian
+            let text = withUnsafeBytes(of: word) { String(decoding: $0, as: UTF8.self) }
+            let plain = String(value)
+            #expect(text == String(repeating: "0", count: 8 - plain.count) + plain, "\(value)")
+        }
+    }
+
     @Test func numberedStreamsAreTheStreamsOfTheirSpelledOutNames() {
         let streams = RandomStreams(seed: 11)
         var spelled = streams.stream(named: "network.ack.1770225540000.7")

@@ -366,6 +366,17 @@ struct AndroidPluginTests {
         #expect(PluginStore.requestCode(for: "Müsli ☕︎", lane: lane) == PluginStore.requestCode(for: "Müsli ☕︎#\(lane)"))
     }
 
+    @Test("PluginStore.requestCode(for:) is 32-bit FNV-1a of the id's UTF-8 bytes, folded to 31 bits, at every length")
+    func requestCodeIsFNVOfTheBytes() {
+        for length in 0...20 {
+            for id in [String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) }), String(repeating: "\u{E9}", count: length / 2)] {
+                var hash: UInt32 = 2_166_136_261
+                for byte in id.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+                #expect(PluginStore.requestCode(for: id) == Int(hash & 0x7fff_ffff), "\(id.debugDescription)")
+            }
+        }
+    }
+
     @Test("PluginStore.requestCode(for:) is a stable FNV-1a value")
     func requestCodeIsStable() {
         #expect(PluginStore.requestCode(for: "daily-0900") == 1_548_339_350)

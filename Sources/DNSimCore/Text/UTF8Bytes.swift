@@ -81,7 +81,7 @@ public enum UTF8Bytes {
     /// The UTF-8 length of a string with representation `words`, when the words hold it: a
     /// short string's count, or a native or literal long string's (not a bridged or foreign one).
     @inlinable @inline(__always)
-    static func byteCount(_ words: (UInt64, UInt64)) -> Int? {
+    public static func byteCount(_ words: (UInt64, UInt64)) -> Int? {
         let discriminator = words.1 >> 60
         if discriminator & 0b0010 != 0 { return Int(truncatingIfNeeded: words.1 >> 56 & 0xF) }
         guard discriminator & 0b0101 == 0 else { return nil }

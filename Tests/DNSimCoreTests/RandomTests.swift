@@ -156,6 +156,15 @@ struct RandomTests {
 
     @Test func numberedStreamsAreTheStreamsOfTheirSpelledOutNames() {
         let streams = RandomStreams(seed: 11)
+        // A prefix folded once names the same streams.
+        for (prefix, first, second) in [("network.ack", Int64(1_770_225_540_000), Int64(7)), ("x", -3, 0), ("", 0, 12)] {
+            var spelledPair = streams.stream(named: "\(prefix).\(first).\(second)")
+            var foldedPair = streams.stream(named: RandomStreams.NamePrefix(prefix), first, second)
+            #expect(spelledPair.next() == foldedPair.next())
+            var spelled = streams.stream(named: "\(prefix).\(first)")
+            var folded = streams.stream(named: RandomStreams.NamePrefix(prefix), first)
+            #expect(spelled.next() == folded.next())
+        }
         var spelled = streams.stream(named: "network.ack.1770225540000.7")
         var numbered = streams.stream(named: "network.ack", 1_770_225_540_000, 7)
         #expect(spelled.next() == numbered.next())

@@ -25,10 +25,14 @@ public struct HTTPClientPort {
         self.cause = cause
     }
 
+    /// The random streams of fetches (`network.fetch.<ms>`) and ACKs (`network.ack.<ms>.<n>`).
+    private static let fetchStream = RandomStreams.NamePrefix("network.fetch")
+    private static let ackStream = RandomStreams.NamePrefix("network.ack")
+
     /// `GET /content` with `If-None-Match`; 12 s timeout (seed 004 §7).
     public func fetchContent(ifNoneMatch etag: String?) -> (ContentServer.FetchResult, SimDuration) {
         guard let server else { return (.offline, .zero) }
-        var random = streams.stream(named: "network.fetch", now.millisecondsSinceEpoch)
+        var random = streams.stream(named: Self.fetchStream, now.millisecondsSinceEpoch)
         let (result, took) = server.fetch(at: now, ifNoneMatch: etag, online: online, random: &random)
         let outcome = TraceDetail("result", result.name)
         func details() -> [TraceDetail] {
@@ -51,7 +55,7 @@ public struct HTTPClientPort {
     /// reads it (a run that keeps no trace reads only whether the ACK arrived).
     public func acknowledge(count: Int, _ payload: @autoclosure () -> [TraceDetail]) {
         guard let server else { return }
-        var random = streams.stream(named: "network.ack", now.millisecondsSinceEpoch, Int64(count))
+        var random = streams.stream(named: Self.ackStream, now.millisecondsSinceEpoch, Int64(count))
         let (delivered, took) = server.acknowledge(online: online, random: &random)
         let outcome = TraceDetail("delivered", delivered ? "true" : "false")
         trace.record(

@@ -197,15 +197,16 @@ extension AndroidDailyNotificationPlugin {
         do {
             let next = try context.withStorage { store -> PluginStore.Slot? in
                 guard let index = store.slotIndex(of: slotID) else { return nil }
-                // Read once (the history is written below while it is read); moved on in place.
-                let slot = store.slots[index]
-                if store.wasSettled(slot, localDate: date) {
+                // The slot's fields are read where they lie (a copy of the slot is a handful of
+                // strings to count); it is moved on in place.
+                let historyMark = store.slots[index].historyMark
+                if store.wasSettled(slot: slotID, historyMark: historyMark, localDate: date) {
                     context.log("deliver.duplicateIgnored", [TraceDetail("slot", slotID), TraceDetail("localDate", dateText)])
                     return nil
                 }
                 // Occurrences before this one that never fired were lost (a dropped alarm).
                 if policy.missedAtDelivery == .report {
-                    var gap = slot.nextLocalDate
+                    var gap = store.slots[index].nextLocalDate
                     while gap < date {
                         if !store.hasHistory(slot: slotID, localDate: gap) {
                             store.appendHistory(.init(slot: slotID, localDate: gap, status: .missed))
@@ -215,7 +216,7 @@ extension AndroidDailyNotificationPlugin {
                     }
                 }
                 let content = contentToShow(intent, planned: planned, rules: rules, context: context)
-                if isPastMidpoint(planned: planned, date: date, slot: slot, context: context) {
+                if isPastMidpoint(planned: planned, date: date, time: store.slots[index].time, context: context) {
                     // Held by the OS nearer to the slot's next occurrence than its own (A37, A40,
                     // A60, A62): reported missed, not posted as if it were the next one, early;
                     // once, though a set-up at a new time owed the date again after a report.
@@ -228,9 +229,10 @@ extension AndroidDailyNotificationPlugin {
                     telemetry("skipped", slot: slotID, date: date, planned: planned, context: context, extra: [TraceDetail("why", "stale at fire")])
                 } else {
                     let version = content?.value(forKey: NotificationExtraKey.contentVersion)
+                    let body = store.slots[index].body
                     context.notify(
-                        id: slot.requestCode, title: slot.title,
-                        body: version.map { PluginStore.Slot.renderedBody(slot.body, version: $0) } ?? slot.body,
+                        id: store.slots[index].requestCode, title: store.slots[index].title,
+                        body: version.map { PluginStore.Slot.renderedBody(body, version: $0) } ?? body,
                         extras: NotificationExtraKey.occurrence(
                             slot: slotID, localDate: dateText,
                             plannedWallMillisText: DecimalDigits.string(planned, parsedFrom: plannedText), content: content ?? [],
@@ -251,13 +253,13 @@ extension AndroidDailyNotificationPlugin {
 
     /// ``PluginPolicy/LateAlarm/missedPastMidpoint``: whether an alarm for `date`, planned at
     /// `planned` (wall ms), fires past the midpoint between that instant and the slot's next
-    /// occurrence by the rollover rule. Always `false` under ``PluginPolicy/LateAlarm/show``.
-    func isPastMidpoint(planned: Int64, date: LocalDate, slot: PluginStore.Slot, context: Context) -> Bool {
+    /// occurrence (at its daily `time`) by the rollover rule. Always `false` under ``PluginPolicy/LateAlarm/show``.
+    func isPastMidpoint(planned: Int64, date: LocalDate, time: LocalTime, context: Context) -> Bool {
         guard policy.lateAlarm == .missedPastMidpoint else { return false }
         let late = context.currentTimeMillis() - planned
         // Only a late alarm pays for the next occurrence's instant.
         guard late > 0 else { return false }
-        let next = rollover.next(after: date, previousWallMillis: planned, time: slot.time, zone: context.timeZone)
+        let next = rollover.next(after: date, previousWallMillis: planned, time: time, zone: context.timeZone)
         return late > (next - planned) / 2
     }
 

@@ -226,8 +226,14 @@ public struct PluginStore: Sendable {
     /// missed under an earlier set-up (before a cancel), which travel west brings back ahead, is
     /// owed again to the new one.
     public func wasSettled(_ slot: Slot, localDate: LocalDate) -> Bool {
-        guard let position = recordedOccurrences[slot: slot.id, day: localDate.daysSinceEpoch] else { return false }
-        return history[position].status != .missed || position >= slot.historyMark
+        wasSettled(slot: slot.id, historyMark: slot.historyMark, localDate: localDate)
+    }
+
+    /// ``wasSettled(_:localDate:)`` of the slot with id `slot` and ``Slot/historyMark``
+    /// `historyMark` (for a caller that reads a stored slot's fields where they lie).
+    public func wasSettled(slot: String, historyMark: Int, localDate: LocalDate) -> Bool {
+        guard let position = recordedOccurrences[slot: slot, day: localDate.daysSinceEpoch] else { return false }
+        return history[position].status != .missed || position >= historyMark
     }
 
     /// Records what happened to an occurrence, after every earlier record.

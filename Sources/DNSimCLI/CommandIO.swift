@@ -122,9 +122,18 @@ public final class ProcessIO: CommandIO {
 
     public func writeOutNow(utf8 bytes: [UInt8]) {
         guard sendFailure == nil else { return }
+        // A document sent on as it is written is megabytes: a pipe to a reader takes it in
+        // fewer, larger steps.
+        if !widenedPipe {
+            widenedPipe = true
+            SystemIO.widenPipe(1, to: 1 << 20)
+        }
         outChunks.append(.utf8(bytes))
         sendFailure = flush()
     }
+
+    /// Whether standard output's pipe buffer was asked to grow (``writeOutNow(utf8:)``).
+    private var widenedPipe = false
 
     /// The size below which pieces of standard output are joined before ``flush()``.
     private static let joinLimit = 64 * 1024

@@ -30,14 +30,16 @@ public struct RandomStreams: Sendable {
         }
     }
 
-    /// ``stream(named:_:)-(String,_)`` of a prefix folded once.
+    /// The stream named `<prefix>.<number>` (``stream(named:_:)-(String,_)``), of a prefix
+    /// folded once.
     public func stream(named prefix: NamePrefix, _ number: Int64) -> Xoshiro256StarStar {
         var hash = prefix.hash
         FNV1a.update(&hash, decimal: number)
         return Xoshiro256StarStar(seed: seed ^ hash)
     }
 
-    /// ``stream(named:_:_:)-(String,_,_)`` of a prefix folded once.
+    /// The stream named `<prefix>.<first>.<second>` (``stream(named:_:_:)-(String,_,_)``), of a
+    /// prefix folded once.
     public func stream(named prefix: NamePrefix, _ first: Int64, _ second: Int64) -> Xoshiro256StarStar {
         var hash = prefix.hash
         FNV1a.update(&hash, decimal: first)
@@ -49,21 +51,11 @@ public struct RandomStreams: Sendable {
     /// The stream named `<prefix>.<number>`, without building the name (streams drawn once per
     /// occurrence are named after a serial or an instant).
     public func stream(named prefix: String, _ number: Int64) -> Xoshiro256StarStar {
-        var hash = FNV1a.offsetBasis
-        FNV1a.update(&hash, with: prefix)
-        FNV1a.update(&hash, byte: UInt8(ascii: "."))
-        FNV1a.update(&hash, decimal: number)
-        return Xoshiro256StarStar(seed: seed ^ hash)
+        stream(named: NamePrefix(prefix), number)
     }
 
     /// The stream named `<prefix>.<first>.<second>`, without building the name.
     public func stream(named prefix: String, _ first: Int64, _ second: Int64) -> Xoshiro256StarStar {
-        var hash = FNV1a.offsetBasis
-        FNV1a.update(&hash, with: prefix)
-        FNV1a.update(&hash, byte: UInt8(ascii: "."))
-        FNV1a.update(&hash, decimal: first)
-        FNV1a.update(&hash, byte: UInt8(ascii: "."))
-        FNV1a.update(&hash, decimal: second)
-        return Xoshiro256StarStar(seed: seed ^ hash)
+        stream(named: NamePrefix(prefix), first, second)
     }
 }

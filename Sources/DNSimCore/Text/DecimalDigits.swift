@@ -113,7 +113,9 @@ public enum DecimalDigits {
     public static func int64(parsing text: String) -> Int64? {
         // A short string of up to 15 digits (a planned time, a version) is read from its two
         // words, eight digits at a time, without reaching its bytes through memory.
-        if let words = UTF8Bytes.shortStringWords(of: text), let value = unsignedDigits(inShortString: words) { return value }
+        #if _endian(little)
+            if let words = UTF8Bytes.shortStringWords(of: text), let value = unsignedDigits(inShortString: words) { return value }
+        #endif
         var text = text
         return text.withUTF8 { bytes -> Int64? in
             guard let first = bytes.first else { return nil }

@@ -13,8 +13,13 @@ public struct ShortStringValue: Sendable {
     /// buffer; always on platforms whose strings are not two words).
     @inlinable
     public init?(_ string: String) {
-        guard let words = UTF8Bytes.shortStringWords(of: string) else { return nil }
-        self.words = words
+        // The small-string layout these words come from is the 64-bit little-endian one.
+        #if (arch(x86_64) || arch(arm64)) && _endian(little)
+            guard let words = UTF8Bytes.shortStringWords(of: string) else { return nil }
+            self.words = words
+        #else
+            return nil
+        #endif
     }
 
     /// The string.

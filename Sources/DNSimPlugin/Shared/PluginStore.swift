@@ -282,14 +282,16 @@ public struct PluginStore: Sendable {
     /// Folds the UTF-8 bytes of `text` into a 32-bit FNV-1a hash, read in place (a slot id is
     /// folded on every arming of each lane of its window).
     private static func foldRequestCode(_ hash: inout UInt32, _ text: String) {
-        // A short id's bytes are read out of its two words.
-        if let words = UTF8Bytes.shortStringWords(of: text), let count = UTF8Bytes.byteCount(words) {
-            for index in 0..<count {
-                let word = index < 8 ? words.0 : words.1
-                foldRequestCode(&hash, UInt8(truncatingIfNeeded: word >> UInt64(8 * (index & 7))))
+        // A short id's bytes are read out of its two words (little-endian: the first byte lowest).
+        #if _endian(little)
+            if let words = UTF8Bytes.shortStringWords(of: text), let count = UTF8Bytes.byteCount(words) {
+                for index in 0..<count {
+                    let word = index < 8 ? words.0 : words.1
+                    foldRequestCode(&hash, UInt8(truncatingIfNeeded: word >> UInt64(8 * (index & 7))))
+                }
+                return
             }
-            return
-        }
+        #endif
         var text = text
         text.withUTF8 { bytes in
             for byte in bytes { foldRequestCode(&hash, byte) }

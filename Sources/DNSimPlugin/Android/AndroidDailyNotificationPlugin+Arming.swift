@@ -199,8 +199,8 @@ extension AndroidDailyNotificationPlugin {
                 guard let index = store.slotIndex(of: slotID) else { return nil }
                 // The slot's fields are read where they lie (a copy of the slot is a handful of
                 // strings to count); it is moved on in place.
-                let historyMark = store.slots[index].historyMark
-                if store.wasSettled(slot: slotID, historyMark: historyMark, localDate: date) {
+                let (storedID, historyMark) = (store.slots[index].id, store.slots[index].historyMark)
+                if store.wasSettled(slot: storedID, historyMark: historyMark, localDate: date) {
                     context.log("deliver.duplicateIgnored", [TraceDetail("slot", slotID), TraceDetail("localDate", dateText)])
                     return nil
                 }
